@@ -1,0 +1,100 @@
+// @ts-check
+import js from '@eslint/js';
+import vitest from '@vitest/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const uiLibraries = ['react', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*', '@tanstack/*', 'react-router', 'react-router-dom', 'dexie-react-hooks'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'dist-*', 'node_modules', 'bench-results', 'test-results', 'playwright-report', '.data', 'dev-dist'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      // Only the configured client may import supabase-js; everything else gets it injected.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@supabase/supabase-js', message: 'Use src/lib/supabase-client.ts (types: import type).', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+    languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: { ...globals.browser } },
+  },
+  {
+    // Layering (docs/architecture.md): db and sync are headless; ui and lib know no feature or app code;
+    // features do not import each other's internals through app.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/db', from: ['./src/app', './src/features', './src/ui', './src/sync'], message: 'src/db is headless and below sync.' },
+            { target: './src/sync', from: ['./src/app', './src/features', './src/ui'], message: 'src/sync is headless.' },
+            { target: ['./src/ui', './src/lib'], from: ['./src/app', './src/features'], message: 'shared code must not know features or the app.' },
+            { target: './src/features', from: './src/app', message: 'features are composed by src/app, not the other way round.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/db/**/*.ts', 'src/sync/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@supabase/supabase-js', message: 'Inject the transport.', allowTypeImports: true }],
+          patterns: [{ group: uiLibraries, message: 'src/db and src/sync are headless: no React, Jotai, TanStack Query or router.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/supabase-client.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
+    plugins: { vitest },
+    rules: {
+      'vitest/no-focused-tests': 'error',
+      'vitest/no-disabled-tests': 'error',
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    files: ['tests/e2e/**/*.ts', 'tests/bench/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' }] },
+  },
+  {
+    files: ['scripts/**/*.ts', 'server/**/*.ts', 'tests/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+);

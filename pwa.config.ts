@@ -1,0 +1,40 @@
+import type { VitePWAOptions } from 'vite-plugin-pwa';
+
+/**
+ * Service worker and manifest. `registerType: 'prompt'` so a new version never reloads a tab behind the
+ * user's back (an open editor would lose its state); the app asks instead (src/app/pwa).
+ * Backend paths are denied to the navigation fallback: an OAuth callback or a REST call must reach the
+ * network, never the cached app shell.
+ */
+export const pwaOptions: Partial<VitePWAOptions> = {
+  registerType: 'prompt',
+  injectRegister: false,
+  strategies: 'generateSW',
+  includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: 'Murmur — voice journal',
+    short_name: 'Murmur',
+    description: 'A private, local-first voice journal: notes, diary and mood that work offline.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: '#4f46e5',
+    background_color: '#faf7f2',
+    lang: 'en-US',
+    categories: ['lifestyle', 'productivity', 'health'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/auth\/v1/, /^\/rest\/v1/, /^\/realtime/, /^\/storage/, /^\/functions/, /^\/mailbox/],
+    cleanupOutdatedCaches: true,
+  },
+};

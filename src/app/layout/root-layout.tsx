@@ -1,0 +1,66 @@
+import { Suspense } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+
+import { useAuth } from '../../features/auth/use-auth.ts';
+import { AppToaster } from '../../lib/toasts/app-toaster.tsx';
+import { ErrorFallback } from '../../ui/error-fallback.tsx';
+import { GridBackground } from '../../ui/grid-background.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { UpdatePrompt } from '../pwa/update-prompt.tsx';
+import { decideAccess } from '../routing/access-rule.ts';
+import { BottomNav } from './bottom-nav.tsx';
+import { navMode } from './nav-rules.ts';
+import styles from './root-layout.module.css';
+
+interface LocationState {
+  from?: unknown;
+}
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  const signedIn = user !== null;
+  const from = (location.state as LocationState | null)?.from;
+  const decision = decideAccess(location.pathname, { loading, signedIn }, from);
+  const mode = loading ? 'hidden' : navMode(location.pathname, signedIn);
+
+  let content: React.ReactNode;
+  switch (decision.kind) {
+    case 'wait':
+      content = <Spinner label={t('common.loading')} />;
+      break;
+    case 'redirect':
+      content = (
+        <Navigate to={decision.to} replace state={decision.keepFrom ? { from: location } : undefined} />
+      );
+      break;
+    case 'render':
+      content = (
+        <ErrorBoundary FallbackComponent={ErrorFallback} resetKeys={[location.pathname]}>
+          <Suspense fallback={<Spinner label={t('common.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      );
+      break;
+  }
+
+  return (
+    <>
+      {!loading && !signedIn ? <GridBackground /> : null}
+      <a className={styles.skip} href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <main id="main" className={styles.main} data-nav={mode !== 'hidden'} tabIndex={-1}>
+        {content}
+      </main>
+      {mode === 'hidden' ? null : <BottomNav mode={mode} key={mode} />}
+      <AppToaster />
+      <UpdatePrompt />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+
+import styles from './update-prompt.module.css';
+import { pwaStore } from './pwa-store.ts';
+import { usePwaState } from './use-pwa-state.ts';
+
+/**
+ * A new version is waiting: the user decides when to reload, so nothing typed is lost. A polite live
+ * region announces it; "Later" keeps the current version until the next start.
+ */
+export function UpdatePrompt() {
+  const { t } = useTranslation();
+  const { needRefresh, applyUpdate } = usePwaState();
+  if (!needRefresh) return null;
+  return (
+    <div className={styles.prompt} role="status" aria-live="polite">
+      <span>{t('pwa.updateReady')}</span>
+      <div className={styles.actions}>
+        <button type="button" className="button" onClick={() => pwaStore.set({ needRefresh: false })}>
+          {t('pwa.later')}
+        </button>
+        <button type="button" className="button button-primary" onClick={() => void applyUpdate?.()}>
+          {t('pwa.reload')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { FaqList } from '../../features/info/faq-list.tsx';
+import styles from '../../features/info/info.module.css';
+import { Page } from '../../ui/page.tsx';
+
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('support.title')} description={t('support.intro')}>
+      <FaqList />
+      <aside className={styles.contact} aria-labelledby="support-contact">
+        <h2 id="support-contact">{t('support.contactTitle')}</h2>
+        <p>{t('support.contactBody')}</p>
+        <p>
+          <Link to="/privacy">{t('links.privacy')}</Link> · <Link to="/terms">{t('links.terms')}</Link>
+        </p>
+      </aside>
+    </Page>
+  );
+}

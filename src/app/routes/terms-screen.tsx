@@ -1,0 +1,5 @@
+import { LegalDocument } from '../../features/info/legal-document.tsx';
+
+export function Component() {
+  return <LegalDocument document="terms" />;
+}

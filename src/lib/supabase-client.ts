@@ -1,0 +1,22 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+
+import { appConfig } from './config.ts';
+
+/**
+ * The one place supabase-js is configured. It is loaded with import() after the first screen so the
+ * client (~56 KB gzipped) stays off the critical path; the session it keeps in localStorage is the only
+ * session mechanism the app knows (tests sign in by writing the same storage).
+ */
+let client: SupabaseClient | undefined;
+
+export function getSupabaseClient(): SupabaseClient {
+  client ??= createClient(appConfig.supabaseUrl, appConfig.supabaseAnonKey, {
+    auth: {
+      persistSession: true,
+      autoRefreshToken: true,
+      detectSessionInUrl: true,
+      flowType: 'pkce',
+    },
+  });
+  return client;
+}

@@ -1,0 +1,41 @@
+import { toast } from 'sonner';
+
+import { readLocal, storageKey } from '../local-store.ts';
+import { createNotifier, type ShowToast, type ToastRequest } from './notifier.ts';
+
+/**
+ * Whether notifications are on. The settings feature writes this mirror of notifications_enabled so the
+ * toast policy can be read synchronously anywhere; on by default (product spec §3).
+ */
+export const NOTIFICATIONS_ENABLED_KEY = storageKey('notifications-enabled');
+
+const showWithSonner: ShowToast = ({ kind, title, description, durationMs, action }) => {
+  const options = { description, duration: durationMs, action };
+  switch (kind) {
+    case 'success':
+      toast.success(title, options);
+      return;
+    case 'info':
+      toast.info(title, options);
+      return;
+    case 'warning':
+      toast.warning(title, options);
+      return;
+    case 'error':
+      toast.error(title, options);
+      return;
+    case 'loading':
+      toast.loading(title, options);
+      return;
+  }
+};
+
+const notifier = createNotifier({
+  now: () => Date.now(),
+  show: showWithSonner,
+  isEnabled: () => readLocal(NOTIFICATIONS_ENABLED_KEY) !== 'false',
+});
+
+export function notify(request: ToastRequest): boolean {
+  return notifier.notify(request);
+}

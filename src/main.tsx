@@ -1,0 +1,33 @@
+import './app/styles/global.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { App } from './app/app.tsx';
+import { createAppRouter } from './app/routing/router.tsx';
+import { runStartup } from './app/startup/run-startup.ts';
+import { startupSteps } from './app/startup/startup-steps.ts';
+import { createI18n } from './lib/i18n/i18n.ts';
+import { readLocal, storageKey } from './lib/local-store.ts';
+
+/** Start-up order of product spec §4: translations first, then the rest, then the first render. */
+async function start(): Promise<void> {
+  const i18n = await createI18n(readLocal(storageKey('language')) ?? undefined);
+  await runStartup(startupSteps);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Murmur: #root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <App i18n={i18n} router={createAppRouter()} />
+    </StrictMode>,
+  );
+}
+
+window.addEventListener('error', (event) => console.error('Murmur: uncaught error', event.error));
+window.addEventListener('unhandledrejection', (event) => console.error('Murmur: unhandled rejection', event.reason));
+
+start().catch((error: unknown) => {
+  console.error('Murmur could not start', error);
+  const root = document.getElementById('root');
+  if (root) root.textContent = `Murmur could not start: ${error instanceof Error ? error.message : String(error)}`;
+});

@@ -1,0 +1,3 @@
+/// <reference types="vite/client" />
+
+declare const __MURMUR_BUILD_ID__: string;
