@@ -1,20 +1,35 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 import { pwaOptions } from './pwa.config.ts';
 
 // The build id changes the bundle (and so the service worker's precache manifest) between deploys;
 // the update-prompt end-to-end test builds twice with different ids.
-const buildId = process.env.MURMUR_BUILD_ID ?? new Date().toISOString();
+const buildId = process.env['MURMUR_BUILD_ID'] ?? new Date().toISOString();
+
+/**
+ * Hashed assets never change and may be cached for ever; everything else (index.html, sw.js, the
+ * manifest) must be revalidated, or a deployed update is never seen (pwa-testing-perf §1.9).
+ */
+const cacheHeaders: Plugin = {
+  name: 'murmur-cache-headers',
+  configurePreviewServer(server) {
+    server.middlewares.use((request, response, next) => {
+      const immutable = request.url?.startsWith('/assets/') ?? false;
+      response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      next();
+    });
+  },
+};
 
 export default defineConfig({
-  plugins: [react(), VitePWA(pwaOptions)],
+  plugins: [react(), VitePWA(pwaOptions), cacheHeaders],
   define: {
     __MURMUR_BUILD_ID__: JSON.stringify(buildId),
   },
   build: {
-    outDir: process.env.MURMUR_OUT_DIR ?? 'dist',
+    outDir: process.env['MURMUR_OUT_DIR'] ?? 'dist',
     sourcemap: false,
     target: 'es2022',
   },

@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test';
+
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium-path.ts';
+
+const port = Number(process.env['PORT'] ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  // Two cores: two workers keep the suite quick without starving the preview server.
+  workers: process.env['CI'] ? 2 : undefined,
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    serviceWorkers: 'allow',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: CHROMIUM_ARGS,
+    },
+  },
+  webServer: {
+    command: 'node scripts/serve-dist.ts',
+    url: baseURL,
+    reuseExistingServer: !process.env['CI'],
+    env: { PORT: String(port) },
+    timeout: 60_000,
+  },
+});

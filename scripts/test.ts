@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+/**
+ * `npm test`: typecheck, lint, unit and integration tests (Vitest), then end-to-end tests (Playwright on
+ * Chromium). Every stage runs even if an earlier one failed, so one run shows every problem; the last
+ * line sums the tests.
+ */
+interface Stage {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+const stages: Stage[] = [
+  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  {
+    name: 'unit and integration',
+    command: 'npx',
+    args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
+  },
+  { name: 'end-to-end', command: 'npm', args: ['run', '--silent', 'test:e2e'] },
+];
+
+const failed: string[] = [];
+for (const stage of stages) {
+  console.log(`\n=== ${stage.name} ===`);
+  const started = Date.now();
+  const result = spawnSync(stage.command, stage.args, { stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) failed.push(stage.name);
+  console.log(`=== ${stage.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s ===`);
+}
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function vitestCounts(): Counts {
+  if (!existsSync('test-results/unit.json')) return { passed: 0, failed: 0, skipped: 0 };
+  const report = JSON.parse(readFileSync('test-results/unit.json', 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+  };
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests };
+}
+
+function playwrightCounts(): Counts {
+  if (!existsSync('test-results/e2e.json')) return { passed: 0, failed: 0, skipped: 0 };
+  const report = JSON.parse(readFileSync('test-results/e2e.json', 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
+  return {
+    passed: report.stats.expected + report.stats.flaky,
+    failed: report.stats.unexpected,
+    skipped: report.stats.skipped,
+  };
+}
+
+const unit = vitestCounts();
+const e2e = playwrightCounts();
+const total = { passed: unit.passed + e2e.passed, failed: unit.failed + e2e.failed, skipped: unit.skipped + e2e.skipped };
+const stageFailures = failed.length;
+console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
+console.log(`e2e: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`);
+if (stageFailures > 0) console.log(`Failed stages: ${failed.join(', ')}`);
+console.log(`total: ${total.passed} passed, ${total.failed + (total.failed === 0 ? stageFailures : 0)} failed, ${total.skipped} skipped`);
+process.exit(stageFailures > 0 ? 1 : 0);
