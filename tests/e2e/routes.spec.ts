@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 import { signInBeforeLoad, storeSession } from './support/session.ts';
 
-const heading = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 test.describe('a visitor', () => {
   const publicScreens: [string, string][] = [
