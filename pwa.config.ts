@@ -34,7 +34,14 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
     navigateFallback: 'index.html',
-    navigateFallbackDenylist: [/^\/auth\/v1/, /^\/rest\/v1/, /^\/realtime/, /^\/storage/, /^\/functions/, /^\/mailbox/],
+    navigateFallbackDenylist: [
+      /^\/auth\/v1/,
+      /^\/rest\/v1/,
+      /^\/realtime/,
+      /^\/storage/,
+      /^\/functions/,
+      /^\/mailbox/,
+    ],
     cleanupOutdatedCaches: true,
   },
 };

@@ -18,7 +18,13 @@ const stages: Stage[] = [
   {
     name: 'unit and integration',
     command: 'npx',
-    args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
+    args: [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/unit.json',
+    ],
   },
   { name: 'end-to-end', command: 'npm', args: ['run', '--silent', 'test:e2e'] },
 ];
@@ -63,10 +69,16 @@ function playwrightCounts(): Counts {
 
 const unit = vitestCounts();
 const e2e = playwrightCounts();
-const total = { passed: unit.passed + e2e.passed, failed: unit.failed + e2e.failed, skipped: unit.skipped + e2e.skipped };
+const total = {
+  passed: unit.passed + e2e.passed,
+  failed: unit.failed + e2e.failed,
+  skipped: unit.skipped + e2e.skipped,
+};
 const stageFailures = failed.length;
 console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
 console.log(`e2e: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`);
 if (stageFailures > 0) console.log(`Failed stages: ${failed.join(', ')}`);
-console.log(`total: ${total.passed} passed, ${total.failed + (total.failed === 0 ? stageFailures : 0)} failed, ${total.skipped} skipped`);
+console.log(
+  `total: ${total.passed} passed, ${total.failed + (total.failed === 0 ? stageFailures : 0)} failed, ${total.skipped} skipped`,
+);
 process.exit(stageFailures > 0 ? 1 : 0);

@@ -24,10 +24,13 @@ async function start(): Promise<void> {
 }
 
 window.addEventListener('error', (event) => console.error('Murmur: uncaught error', event.error));
-window.addEventListener('unhandledrejection', (event) => console.error('Murmur: unhandled rejection', event.reason));
+window.addEventListener('unhandledrejection', (event) =>
+  console.error('Murmur: unhandled rejection', event.reason),
+);
 
 start().catch((error: unknown) => {
   console.error('Murmur could not start', error);
   const root = document.getElementById('root');
-  if (root) root.textContent = `Murmur could not start: ${error instanceof Error ? error.message : String(error)}`;
+  if (root)
+    root.textContent = `Murmur could not start: ${error instanceof Error ? error.message : String(error)}`;
 });

@@ -3,7 +3,15 @@ import { useEffect, type ReactNode } from 'react';
 import styles from './page.module.css';
 
 /** A screen's frame: one h1, the document title, and the content below. */
-export function Page({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+export function Page({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
   useEffect(() => {
     document.title = `${title} · Murmur`;
   }, [title]);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { notify } from '../../lib/toasts/toasts.ts';
 import { NavIcon } from '../../ui/nav-icon.tsx';
@@ -38,17 +38,16 @@ export function BottomNav({ mode }: { mode: Exclude<NavMode, 'hidden'> }) {
           const active = mode === 'member' && isTabActive(tab, pathname);
           return (
             <li key={tab.id}>
-              <NavLink
+              <Link
                 to={tab.to}
                 onClick={requireSignIn}
                 className={styles.tab}
                 aria-current={active ? 'page' : undefined}
                 data-active={active}
-                end
               >
                 <NavIcon name={tab.id} />
                 <span className={styles.label}>{t(`nav.tabs.${tab.id}`)}</span>
-              </NavLink>
+              </Link>
             </li>
           );
         })}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { INITIAL_SCROLL_STATE, isTabActive, NAV_TABS, navMode, nextScrollState, type NavTab } from './nav-rules.ts';
+import {
+  INITIAL_SCROLL_STATE,
+  isTabActive,
+  NAV_TABS,
+  navMode,
+  nextScrollState,
+  type NavTab,
+} from './nav-rules.ts';
 
 const tab = (id: NavTab['id']): NavTab => {
   const found = NAV_TABS.find((t) => t.id === id);
@@ -34,7 +41,15 @@ describe('bottom navigation', () => {
   });
 
   it('is hidden on auth, onboarding, privacy, terms, faq and 404 paths', () => {
-    for (const path of ['/auth', '/auth/reset-password', '/onboarding', '/privacy', '/terms', '/faq', '/404']) {
+    for (const path of [
+      '/auth',
+      '/auth/reset-password',
+      '/onboarding',
+      '/privacy',
+      '/terms',
+      '/faq',
+      '/404',
+    ]) {
       expect(navMode(path, true)).toBe('hidden');
     }
     for (const path of ['/app', '/notes', '/settings/appearance', '/support', '/subscription']) {

@@ -26,7 +26,10 @@ export function registerServiceWorker(): void {
         void (async () => {
           if (registration.installing || !navigator.onLine) return;
           try {
-            const response = await fetch(swUrl, { cache: 'no-store', headers: { 'cache-control': 'no-cache' } });
+            const response = await fetch(swUrl, {
+              cache: 'no-store',
+              headers: { 'cache-control': 'no-cache' },
+            });
             if (response.status === 200) await registration.update();
           } catch (error) {
             console.warn('Murmur could not check for an update', error);

@@ -33,15 +33,18 @@ export function returnTarget(from: unknown): string {
 }
 
 export type GuardDecision =
-  | { kind: 'wait' }
-  | { kind: 'render' }
-  | { kind: 'redirect'; to: string; keepFrom: boolean };
+  { kind: 'wait' } | { kind: 'render' } | { kind: 'redirect'; to: string; keepFrom: boolean };
 
-export function decideAccess(pathname: string, state: { loading: boolean; signedIn: boolean }, from: unknown): GuardDecision {
+export function decideAccess(
+  pathname: string,
+  state: { loading: boolean; signedIn: boolean },
+  from: unknown,
+): GuardDecision {
   const access = accessFor(pathname);
   if (access === 'public') return { kind: 'render' };
   if (state.loading) return { kind: 'wait' };
   if (access === 'private' && !state.signedIn) return { kind: 'redirect', to: paths.auth, keepFrom: true };
-  if (access === 'guest-only' && state.signedIn) return { kind: 'redirect', to: returnTarget(from), keepFrom: false };
+  if (access === 'guest-only' && state.signedIn)
+    return { kind: 'redirect', to: returnTarget(from), keepFrom: false };
   return { kind: 'render' };
 }

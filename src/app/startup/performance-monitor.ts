@@ -16,7 +16,12 @@ export interface PerformanceSample {
 
 export function startPerformanceMonitor(): void {
   if (typeof PerformanceObserver === 'undefined') return;
-  const sample: PerformanceSample = { at: new Date().toISOString(), firstContentfulPaintMs: null, longTasks: 0, longestTaskMs: 0 };
+  const sample: PerformanceSample = {
+    at: new Date().toISOString(),
+    firstContentfulPaintMs: null,
+    longTasks: 0,
+    longestTaskMs: 0,
+  };
   const supported = PerformanceObserver.supportedEntryTypes ?? [];
   if (supported.includes('longtask')) {
     new PerformanceObserver((list) => {

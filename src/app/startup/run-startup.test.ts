@@ -14,7 +14,12 @@ describe('start-up', () => {
       },
     });
     const report = await runStartup(
-      [step('performance monitoring'), step('analytics session', true), step('version check'), step('install handler')],
+      [
+        step('performance monitoring'),
+        step('analytics session', true),
+        step('version check'),
+        step('install handler'),
+      ],
       (message, error) => logged.push(`${message}: ${(error as Error).message}`),
     );
     expect(ran).toEqual(['performance monitoring', 'analytics session', 'version check', 'install handler']);

@@ -28,7 +28,9 @@ export interface ToastRequest {
   action?: ToastAction;
 }
 
-export type ShowToast = (request: Required<Pick<ToastRequest, 'kind' | 'title' | 'durationMs'>> & ToastRequest) => void;
+export type ShowToast = (
+  request: Required<Pick<ToastRequest, 'kind' | 'title' | 'durationMs'>> & ToastRequest,
+) => void;
 
 export interface NotifierDeps {
   now: () => number;

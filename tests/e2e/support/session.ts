@@ -43,10 +43,10 @@ export function fakeSession(email = 'ada@example.com') {
 /** Stores a session before any page script runs, for every page of the context. */
 export async function signInBeforeLoad(page: Page, email?: string): Promise<void> {
   const session = fakeSession(email);
-  await page.addInitScript(
-    ([key, value]) => localStorage.setItem(key, value),
-    [SESSION_STORAGE_KEY, JSON.stringify(session)] as const,
-  );
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    SESSION_STORAGE_KEY,
+    JSON.stringify(session),
+  ] as const);
 }
 
 /** Writes the session into the current origin's storage now (the page must be on the app's origin). */

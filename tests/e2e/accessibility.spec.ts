@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+import { signInBeforeLoad } from './support/session.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+const visitorPaths = [
+  '/',
+  '/auth',
+  '/auth/reset-password',
+  '/onboarding',
+  '/subscription',
+  '/support',
+  '/faq',
+  '/privacy',
+  '/terms',
+  '/nowhere',
+];
+const memberPaths = [
+  '/app',
+  '/notes',
+  '/calendar',
+  '/mood',
+  '/insights',
+  '/mood/entry',
+  '/profile',
+  '/settings',
+  '/settings/appearance',
+];
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((value) => localStorage.setItem('murmur-theme', value), theme);
+    });
+
+    test('visitor screens have no serious or critical axe violations', async ({ page }) => {
+      for (const path of visitorPaths) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
+
+    test('signed-in screens have no serious or critical axe violations', async ({ page }) => {
+      await signInBeforeLoad(page);
+      for (const path of memberPaths) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
+  });
+}
+
+test('the visitor toast has no serious or critical axe violations', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notes' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
