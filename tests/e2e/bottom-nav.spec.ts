@@ -12,7 +12,7 @@ test.describe('bottom navigation for a signed-in user', () => {
 
   test('shows five tabs pointing at their screens, Diary at /mood', async ({ page }) => {
     await page.goto('/app');
-    const expected = [
+    const expected: [string, string][] = [
       ['Home', '/'],
       ['Insights', '/insights'],
       ['Diary', '/mood'],
@@ -20,7 +20,7 @@ test.describe('bottom navigation for a signed-in user', () => {
       ['Calendar', '/calendar'],
     ];
     for (const [name, href] of expected) {
-      await expect(tab(page, name!)).toHaveAttribute('href', href!);
+      await expect(tab(page, name)).toHaveAttribute('href', href);
     }
   });
 
