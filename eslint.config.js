@@ -8,10 +8,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const uiLibraries = ['react', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*', '@tanstack/*', 'react-router', 'react-router-dom', 'dexie-react-hooks'];
+const uiLibraries = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'jotai',
+  'jotai/*',
+  '@tanstack/*',
+  'react-router',
+  'react-router-dom',
+  'dexie-react-hooks',
+];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'node_modules', 'bench-results', 'test-results', 'playwright-report', '.data', 'dev-dist'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      'node_modules',
+      'bench-results',
+      'test-results',
+      'playwright-report',
+      '.data',
+      'dev-dist',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -36,7 +57,15 @@ export default tseslint.config(
       // Only the configured client may import supabase-js; everything else gets it injected.
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@supabase/supabase-js', message: 'Use src/lib/supabase-client.ts (types: import type).', allowTypeImports: true }] },
+        {
+          paths: [
+            {
+              name: '@supabase/supabase-js',
+              message: 'Use src/lib/supabase-client.ts (types: import type).',
+              allowTypeImports: true,
+            },
+          ],
+        },
       ],
     },
   },
@@ -54,10 +83,26 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/db', from: ['./src/app', './src/features', './src/ui', './src/sync'], message: 'src/db is headless and below sync.' },
-            { target: './src/sync', from: ['./src/app', './src/features', './src/ui'], message: 'src/sync is headless.' },
-            { target: ['./src/ui', './src/lib'], from: ['./src/app', './src/features'], message: 'shared code must not know features or the app.' },
-            { target: './src/features', from: './src/app', message: 'features are composed by src/app, not the other way round.' },
+            {
+              target: './src/db',
+              from: ['./src/app', './src/features', './src/ui', './src/sync'],
+              message: 'src/db is headless and below sync.',
+            },
+            {
+              target: './src/sync',
+              from: ['./src/app', './src/features', './src/ui'],
+              message: 'src/sync is headless.',
+            },
+            {
+              target: ['./src/ui', './src/lib'],
+              from: ['./src/app', './src/features'],
+              message: 'shared code must not know features or the app.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'features are composed by src/app, not the other way round.',
+            },
           ],
         },
       ],
@@ -69,8 +114,15 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@supabase/supabase-js', message: 'Inject the transport.', allowTypeImports: true }],
-          patterns: [{ group: uiLibraries, message: 'src/db and src/sync are headless: no React, Jotai, TanStack Query or router.' }],
+          paths: [
+            { name: '@supabase/supabase-js', message: 'Inject the transport.', allowTypeImports: true },
+          ],
+          patterns: [
+            {
+              group: uiLibraries,
+              message: 'src/db and src/sync are headless: no React, Jotai, TanStack Query or router.',
+            },
+          ],
         },
       ],
     },
@@ -90,7 +142,12 @@ export default tseslint.config(
   },
   {
     files: ['tests/e2e/**/*.ts', 'tests/bench/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
+      ],
+    },
   },
   {
     files: ['scripts/**/*.ts', 'server/**/*.ts', 'tests/**/*.ts'],
