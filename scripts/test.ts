@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 /**
  * `npm test`: typecheck, lint, unit and integration tests (Vitest), then end-to-end tests (Playwright on
@@ -18,16 +18,13 @@ const stages: Stage[] = [
   {
     name: 'unit and integration',
     command: 'npx',
-    args: [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=test-results/unit.json',
-    ],
+    args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/unit.json'],
   },
   { name: 'end-to-end', command: 'npm', args: ['run', '--silent', 'test:e2e'] },
 ];
+
+// Reports from an earlier run must never be counted as this run's.
+rmSync('reports', { recursive: true, force: true });
 
 const failed: string[] = [];
 for (const stage of stages) {
@@ -46,8 +43,8 @@ interface Counts {
 }
 
 function vitestCounts(): Counts {
-  if (!existsSync('test-results/unit.json')) return { passed: 0, failed: 0, skipped: 0 };
-  const report = JSON.parse(readFileSync('test-results/unit.json', 'utf8')) as {
+  if (!existsSync('reports/unit.json')) return { passed: 0, failed: 0, skipped: 0 };
+  const report = JSON.parse(readFileSync('reports/unit.json', 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
@@ -56,8 +53,8 @@ function vitestCounts(): Counts {
 }
 
 function playwrightCounts(): Counts {
-  if (!existsSync('test-results/e2e.json')) return { passed: 0, failed: 0, skipped: 0 };
-  const report = JSON.parse(readFileSync('test-results/e2e.json', 'utf8')) as {
+  if (!existsSync('reports/e2e.json')) return { passed: 0, failed: 0, skipped: 0 };
+  const report = JSON.parse(readFileSync('reports/e2e.json', 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   };
   return {

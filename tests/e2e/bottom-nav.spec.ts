@@ -81,6 +81,7 @@ test.describe('bottom navigation for a signed-in user', () => {
     await page.goto('/support');
     // Open every answer so the page is long enough to scroll.
     for (const summary of await page.locator('summary').all()) await summary.click();
+    await page.evaluate(() => window.scrollTo(0, 0));
     const bar = nav(page);
     await expect(bar).toHaveAttribute('data-visible', 'true');
 
