@@ -32,9 +32,17 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     ],
   },
   workbox: {
+    // Every lazy screen and the icons too: a deep link opened offline must find its chunk in the precache.
     globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
     navigateFallback: 'index.html',
-    navigateFallbackDenylist: [/^\/auth\/v1/, /^\/rest\/v1/, /^\/realtime/, /^\/storage/, /^\/functions/, /^\/mailbox/],
+    navigateFallbackDenylist: [
+      /^\/auth\/v1/,
+      /^\/rest\/v1/,
+      /^\/realtime/,
+      /^\/storage/,
+      /^\/functions/,
+      /^\/mailbox/,
+    ],
     cleanupOutdatedCaches: true,
   },
 };
