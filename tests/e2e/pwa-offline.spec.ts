@@ -36,6 +36,17 @@ test.describe('Murmur offline', () => {
     await expect(heading(page)).toHaveText('Frequently asked questions');
     await page.goto('/support');
     await expect(page.getByText(/^Murmur version /)).toBeVisible();
+    // An installed Murmur started offline still finds its manifest and icons.
+    const statuses = await page.evaluate(async () => {
+      const files = [
+        '/manifest.webmanifest',
+        '/icons/icon-192.png',
+        '/icons/maskable-512.png',
+        '/apple-touch-icon.png',
+      ];
+      return Promise.all(files.map(async (file) => (await fetch(file)).status));
+    });
+    expect(statuses).toEqual([200, 200, 200, 200]);
   });
 
   test('opens a signed-in user’s notes from a deep link', async ({ page, context }) => {
