@@ -10,7 +10,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   registerType: 'prompt',
   injectRegister: false,
   strategies: 'generateSW',
-  includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+  // public/ (favicon, icons, Apple touch icon) is already matched by the precache globs below; listing the
+  // files again would put each of them in the precache manifest twice.
+  includeManifestIcons: false,
   manifest: {
     id: '/',
     name: 'Murmur — voice journal',
@@ -32,7 +34,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     ],
   },
   workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+    // Every lazy screen and the icons too: a deep link opened offline must find its chunk in the precache.
+    // The plugin adds manifest.webmanifest itself.
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [
       /^\/auth\/v1/,

@@ -1,41 +1,47 @@
 import { registerSW } from 'virtual:pwa-register';
 
 import { pwaStore } from './pwa-store.ts';
-
-/** Product spec §9: look for a new version every 60 minutes. */
-export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+import { startUpdateChecks } from './start-update-checks.ts';
 
 /**
  * Registers the generated service worker in prompt mode: a waiting version is announced, never forced
- * on an open tab. The periodic check skips when offline or while a worker is installing, and fetches
- * sw.js itself first so an unreachable server is not mistaken for an update failure.
+ * on an open tab. When the user accepts the update in another tab, the new version takes control of this
+ * one too; the plugin would then reload it, losing whatever is being typed here, so this tab only keeps
+ * its prompt up and reloads when its own user says so.
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  let updateRequestedHere = false;
   const updateSW = registerSW({
     immediate: false,
     onNeedRefresh() {
-      pwaStore.set({ needRefresh: true, applyUpdate: () => updateSW(true) });
+      pwaStore.set({
+        needRefresh: true,
+        applyUpdate: () => {
+          updateRequestedHere = true;
+          return updateSW(true);
+        },
+      });
+    },
+    onNeedReload() {
+      if (updateRequestedHere) {
+        window.location.reload();
+        return;
+      }
+      pwaStore.set({ needRefresh: true, applyUpdate: async () => window.location.reload() });
     },
     onOfflineReady() {
       pwaStore.set({ offlineReady: true });
     },
     onRegisteredSW(swUrl, registration) {
       if (!registration) return;
-      setInterval(() => {
-        void (async () => {
-          if (registration.installing || !navigator.onLine) return;
-          try {
-            const response = await fetch(swUrl, {
-              cache: 'no-store',
-              headers: { 'cache-control': 'no-cache' },
-            });
-            if (response.status === 200) await registration.update();
-          } catch (error) {
-            console.warn('Murmur could not check for an update', error);
-          }
-        })();
-      }, UPDATE_CHECK_INTERVAL_MS);
+      startUpdateChecks({
+        registration,
+        swUrl,
+        fetch: (url, init) => fetch(url, init),
+        setInterval: (callback, ms) => window.setInterval(callback, ms),
+        isOnline: () => navigator.onLine,
+      });
     },
     onRegisterError(error) {
       console.error('Murmur could not register its service worker', error);

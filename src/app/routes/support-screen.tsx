@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { FaqList } from '../../features/info/faq-list.tsx';
 import styles from '../../features/info/info.module.css';
 import { Page } from '../../ui/page.tsx';
+import { AppVersion } from '../pwa/app-version.tsx';
 
 export function Component() {
   const { t } = useTranslation();
@@ -16,6 +17,7 @@ export function Component() {
         <p>
           <Link to="/privacy">{t('links.privacy')}</Link> · <Link to="/terms">{t('links.terms')}</Link>
         </p>
+        <AppVersion />
       </aside>
     </Page>
   );
