@@ -4,22 +4,28 @@ import { signInBeforeLoad, storeSession } from './support/session.ts';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
+/** Screens a signed-in user is sent away from. */
+const guestOnlyScreens: [string, string][] = [
+  ['/', 'Murmur'],
+  ['/auth', 'Sign in to Murmur'],
+  ['/login', 'Sign in to Murmur'],
+];
+
+/** Screens everyone sees where they asked, signed in or not. */
+const openScreens: [string, string][] = [
+  ['/auth/reset-password', 'Choose a new password'],
+  ['/onboarding', 'Welcome to Murmur'],
+  ['/subscription', 'Subscription'],
+  ['/support', 'Help and support'],
+  ['/faq', 'Frequently asked questions'],
+  ['/privacy', 'Privacy policy'],
+  ['/terms', 'Terms of use'],
+  ['/no/such/page', 'Page not found'],
+  ['/404', 'Page not found'],
+];
+
 test.describe('a visitor', () => {
-  const publicScreens: [string, string][] = [
-    ['/', 'Murmur'],
-    ['/auth', 'Sign in to Murmur'],
-    ['/login', 'Sign in to Murmur'],
-    ['/auth/reset-password', 'Choose a new password'],
-    ['/onboarding', 'Welcome to Murmur'],
-    ['/subscription', 'Subscription'],
-    ['/support', 'Help and support'],
-    ['/faq', 'Frequently asked questions'],
-    ['/privacy', 'Privacy policy'],
-    ['/terms', 'Terms of use'],
-    ['/no/such/page', 'Page not found'],
-    ['/404', 'Page not found'],
-  ];
-  for (const [path, title] of publicScreens) {
+  for (const [path, title] of [...guestOnlyScreens, ...openScreens]) {
     test(`sees ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(heading(page)).toHaveText(title);
@@ -91,16 +97,8 @@ test.describe('a signed-in user', () => {
     ['/insights', 'Insights'],
     ['/mood/entry', 'Mood check-in'],
     ['/settings', 'Settings'],
-    ['/onboarding', 'Welcome to Murmur'],
-    ['/subscription', 'Subscription'],
-    ['/support', 'Help and support'],
-    ['/faq', 'Frequently asked questions'],
-    ['/privacy', 'Privacy policy'],
-    ['/terms', 'Terms of use'],
-    ['/auth/reset-password', 'Choose a new password'],
-    ['/nowhere', 'Page not found'],
   ];
-  for (const [path, title] of screens) {
+  for (const [path, title] of [...screens, ...openScreens]) {
     test(`sees ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(heading(page)).toHaveText(title);
