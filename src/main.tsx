@@ -8,11 +8,13 @@ import { createAppRouter } from './app/routing/router.tsx';
 import { runStartup } from './app/startup/run-startup.ts';
 import { startupSteps } from './app/startup/startup-steps.ts';
 import { createI18n } from './lib/i18n/i18n.ts';
-import { readLocal, storageKey } from './lib/local-store.ts';
+import { readStoredLanguage } from './lib/i18n/language-preference.ts';
 
 /** Start-up order of product spec §4: translations first, then the rest, then the first render. */
 async function start(): Promise<void> {
-  const i18n = await createI18n(readLocal(storageKey('language')) ?? undefined);
+  const language = readStoredLanguage();
+  document.documentElement.lang = language;
+  const i18n = await createI18n(language);
   await runStartup(startupSteps);
   const container = document.getElementById('root');
   if (!container) throw new Error('Murmur: #root is missing from index.html');

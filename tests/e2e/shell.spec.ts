@@ -105,3 +105,21 @@ test.describe('theme', () => {
     await expect(page.locator('#root')).toBeEmpty();
   });
 });
+
+test.describe('language', () => {
+  test('switches to German, keeps it across a reload and sets the page language', async ({ page }) => {
+    await signInBeforeLoad(page);
+    await page.goto('/settings/appearance');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await page.getByLabel('Language').selectOption('de-DE');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einstellungen');
+    await expect(
+      page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Notizen' }),
+    ).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einstellungen');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await page.getByLabel('Sprache').selectOption('en-US');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  });
+});

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 
+import { LanguagePicker } from '../../features/settings/language-picker.tsx';
 import { ThemePicker } from '../../features/settings/theme-picker.tsx';
 import { isSettingsSection } from './settings-sections.ts';
 
@@ -18,7 +19,12 @@ export function Component() {
   return (
     <div>
       <h2>{t(`settings.sections.${section}`)}</h2>
-      {section === 'appearance' ? <ThemePicker /> : null}
+      {section === 'appearance' ? (
+        <>
+          <ThemePicker />
+          <LanguagePicker />
+        </>
+      ) : null}
       <p>{t('settings.sectionComing')}</p>
       <Link to="/settings">{t('settings.backToIndex')}</Link>
     </div>

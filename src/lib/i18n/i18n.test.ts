@@ -1,7 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { createI18n, DEFAULT_LANGUAGE } from './i18n.ts';
+import { createI18n, DEFAULT_LANGUAGE, LANGUAGES, switchLanguage } from './i18n.ts';
+import deDE from './locales/de-DE.json';
 import enUS from './locales/en-US.json';
+
+/** Every leaf as path → value, arrays by index. */
+function leaves(node: unknown, path = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  if (typeof node === 'string') {
+    found.set(path, node);
+  } else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      for (const [leaf, text] of leaves(value, path ? `${path}.${key}` : key)) found.set(leaf, text);
+    }
+  }
+  return found;
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
 describe('translations', () => {
   it('defaults to en-US', async () => {
@@ -17,16 +34,32 @@ describe('translations', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('no.such.key'));
   });
 
-  it('has no empty strings', () => {
-    const empty: string[] = [];
-    const visit = (node: unknown, path: string) => {
-      if (typeof node === 'string') {
-        if (node.trim() === '') empty.push(path);
-      } else if (node && typeof node === 'object') {
-        for (const [key, value] of Object.entries(node)) visit(value, path ? `${path}.${key}` : key);
-      }
-    };
-    visit(enUS, '');
-    expect(empty).toEqual([]);
+  it('falls back to en-US for an unknown language', async () => {
+    const i18n = await createI18n('xx-XX');
+    expect(i18n.language).toBe('en-US');
   });
+
+  it('loads German on request and switches back', async () => {
+    const i18n = await createI18n('de-DE');
+    expect(i18n.t('error.title')).toBe('Etwas ist schiefgelaufen');
+    await switchLanguage(i18n, 'en-US');
+    expect(i18n.t('error.title')).toBe('Something went wrong');
+  });
+
+  const locales = { 'en-US': enUS, 'de-DE': deDE } as const;
+  it('ships a file for every language', () => {
+    expect(Object.keys(locales).sort()).toEqual(Object.keys(LANGUAGES).sort());
+  });
+
+  for (const [language, resources] of Object.entries(locales)) {
+    it(`${language} has every key of en-US, no extra keys, no empty strings and the same placeholders`, () => {
+      const reference = leaves(enUS);
+      const translated = leaves(resources);
+      expect([...translated.keys()].sort()).toEqual([...reference.keys()].sort());
+      for (const [key, text] of translated) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), key).toEqual(placeholders(reference.get(key) ?? ''));
+      }
+    });
+  }
 });
