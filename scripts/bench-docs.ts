@@ -1,0 +1,18 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+
+export const DOCS_START = '<!-- bench:start -->';
+export const DOCS_END = '<!-- bench:end -->';
+
+/**
+ * Replaces what lies between the bench markers and nothing else, so the prose around the generated
+ * table stays whoever wrote it. Missing markers are an error rather than an append: a silently
+ * duplicated table is worse than a failed run.
+ */
+export function updateDocs(path: string, generated: string): void {
+  const text = readFileSync(path, 'utf8');
+  const start = text.indexOf(DOCS_START);
+  const end = text.indexOf(DOCS_END);
+  if (start < 0 || end < start) throw new Error(`${path} needs ${DOCS_START} … ${DOCS_END} markers`);
+  const next = `${text.slice(0, start + DOCS_START.length)}\n${generated.trim()}\n${text.slice(end)}`;
+  writeFileSync(path, next);
+}
