@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 
 import { findChromium } from './chromium-path.ts';
 
@@ -7,6 +7,8 @@ export interface Machine {
   cpu: string;
   cores: number;
   memoryGb: number;
+  /** 1-minute load average when the run started: above the core count, other work competed for the CPU. */
+  loadAverage: number;
   node: string;
   chromium: string;
   gitSha: string;
@@ -29,6 +31,7 @@ export function benchMachine(): Machine {
     cpu: cpus()[0]?.model.trim() ?? 'unknown',
     cores: cpus().length,
     memoryGb: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    loadAverage: Math.round((loadavg()[0] ?? 0) * 10) / 10,
     node: process.version,
     chromium: chromium ? quietly(chromium, ['--version']) : 'not found',
     gitSha: `${quietly('git', ['rev-parse', '--short', 'HEAD'])}${dirty ? ' (uncommitted changes)' : ''}`,

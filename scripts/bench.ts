@@ -52,7 +52,7 @@ if (selected.length === 0) {
 const machine = benchMachine();
 const started = performance.now();
 console.info(
-  `Murmur bench: ${selected.map((b) => b.name).join(', ')}; ${runs} runs; ${machine.cpu} × ${machine.cores}`,
+  `Murmur bench: ${selected.map((b) => b.name).join(', ')}; ${runs} runs; ${machine.cpu} × ${machine.cores}; load average ${machine.loadAverage}`,
 );
 mkdirSync(RESULTS_DIR, { recursive: true });
 const fresh: TableRow[] = [];
@@ -87,7 +87,7 @@ const stored = readdirSync(RESULTS_DIR)
   .sort((a, b) => (order.indexOf(a.benchmark) >>> 0) - (order.indexOf(b.benchmark) >>> 0));
 const provenance = stored.map(
   ({ benchmark, machine: m, durationMs }) =>
-    `- \`${benchmark}\`: ${m.date.slice(0, 16).replace('T', ' ')} UTC, commit ${m.gitSha}, ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), Node ${m.node}, ${m.chromium}; took ${Math.round(durationMs / 1000)} s`,
+    `- \`${benchmark}\`: ${m.date.slice(0, 16).replace('T', ' ')} UTC, commit ${m.gitSha}, ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB, load average ${m.loadAverage} at the start), Node ${m.node}, ${m.chromium}; took ${Math.round(durationMs / 1000)} s`,
 );
 const rows = stored.flatMap(({ benchmark, metrics }) => metrics.map((metric) => ({ benchmark, metric })));
 updateDocs(DOCS_PATH, `${markdownTable(rows)}\n\n${provenance.join('\n')}`);

@@ -16,6 +16,9 @@ export interface LoadOptions {
 export interface LoadTiming {
   firstScreenMs: number;
   firstContentfulPaintMs: number | null;
+  /** Navigation timing, to tell download and parse from app start-up when a figure moves. */
+  responseEndMs: number;
+  domContentLoadedMs: number;
   controlledByServiceWorker: boolean;
   pathname: string;
 }
@@ -43,9 +46,13 @@ async function readTiming(page: Page): Promise<LoadTiming> {
   return page.evaluate((mark) => {
     const firstScreen = performance.getEntriesByName(mark, 'mark')[0];
     const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    const navigation = performance.getEntriesByType('navigation')[0] as
+      PerformanceNavigationTiming | undefined;
     return {
       firstScreenMs: firstScreen ? firstScreen.startTime : Number.NaN,
       firstContentfulPaintMs: fcp ? fcp.startTime : null,
+      responseEndMs: navigation?.responseEnd ?? Number.NaN,
+      domContentLoadedMs: navigation?.domContentLoadedEventEnd ?? Number.NaN,
       controlledByServiceWorker: navigator.serviceWorker?.controller != null,
       pathname: location.pathname,
     };
