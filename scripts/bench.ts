@@ -90,7 +90,7 @@ const provenance = stored.map(
     `- \`${benchmark}\`: ${m.date.slice(0, 16).replace('T', ' ')} UTC, commit ${m.gitSha}, ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB, load average ${m.loadAverage} at the start), Node ${m.node}, ${m.chromium}; took ${Math.round(durationMs / 1000)} s`,
 );
 const rows = stored.flatMap(({ benchmark, metrics }) => metrics.map((metric) => ({ benchmark, metric })));
-updateDocs(DOCS_PATH, `${markdownTable(rows)}\n\n${provenance.join('\n')}`);
+await updateDocs(DOCS_PATH, `${markdownTable(rows)}\n\n${provenance.join('\n')}`);
 console.info(
   `Wrote ${RESULTS_DIR}/*.json and ${DOCS_PATH} in ${Math.round((performance.now() - started) / 1000)} s.`,
 );
