@@ -1,0 +1,42 @@
+/**
+ * The shape every benchmark in tests/bench exports, so scripts/bench.ts can run, filter, store and
+ * tabulate them without knowing what they measure. Adding a benchmark is one file plus one line in
+ * registry.ts.
+ */
+
+/** A budget. `at-most` for times and sizes, `at-least` for rates such as changes per second. */
+export interface Target {
+  comparison: 'at-most' | 'at-least';
+  value: number;
+}
+
+/** One figure. A one-shot measurement (a size) has median = p95 and runs = 1. */
+export interface Metric {
+  name: string;
+  unit: string;
+  median: number;
+  p95: number;
+  runs: number;
+  target?: Target;
+  /** Context a reader needs to weigh the figure, e.g. a published anchor. */
+  note?: string;
+}
+
+export interface BenchContext {
+  /** Repetitions for benchmarks that sample; each benchmark has its own sensible minimum. */
+  runs: number;
+  log: (message: string) => void;
+}
+
+export interface BenchResult {
+  metrics: Metric[];
+  /** Anything that helps explain the metrics (chunk lists, raw samples); stored in the JSON only. */
+  details?: Record<string, unknown>;
+}
+
+export interface Benchmark {
+  /** File name in bench-results/ and the key for --only. */
+  name: string;
+  description: string;
+  run: (context: BenchContext) => Promise<BenchResult>;
+}

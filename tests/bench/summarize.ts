@@ -1,0 +1,13 @@
+/**
+ * Median and p95 of repeated samples. Single runs on a shared VM are noisy; the median is the typical
+ * figure and p95 the bad-but-not-freak one. p95 uses the nearest-rank method, so with fewer than 20
+ * runs it is the slowest run.
+ */
+export function summarize(samples: readonly number[]): { median: number; p95: number; runs: number } {
+  if (samples.length === 0) throw new Error('summarize: no samples');
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (index: number) => sorted[Math.min(Math.max(index, 0), sorted.length - 1)] ?? Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 === 1 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
+  return { median, p95: at(Math.ceil(0.95 * sorted.length) - 1), runs: sorted.length };
+}
