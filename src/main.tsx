@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app.tsx';
-import { createAppRouter } from './app/routing/router.tsx';
 import { runStartup } from './app/startup/run-startup.ts';
 import { startupSteps } from './app/startup/startup-steps.ts';
 import { createI18n } from './lib/i18n/i18n.ts';
@@ -20,7 +19,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('Murmur: #root is missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <App i18n={i18n} router={createAppRouter()} />
+      <App i18n={i18n} />
     </StrictMode>,
   );
 }

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
-import { signInBeforeLoad } from './support/session.ts';
+import { fakeSession, signInBeforeLoad } from './support/session.ts';
 
 test.describe('toasts', () => {
   test('appear top-right, one at a time, with a close button, and leave after 4 s', async ({ page }) => {
@@ -26,19 +26,42 @@ test.describe('toasts', () => {
 });
 
 test.describe('session check', () => {
-  test("shows 'Loading...' while the session is checked", async ({ page }) => {
-    await signInBeforeLoad(page);
+  /** Holds the supabase-js chunk until the test lets it through. */
+  async function holdSupabaseClient(page: Page): Promise<() => void> {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/supabase-client-*.js', async (route) => {
       await held;
       await route.continue();
     });
+    return release;
+  }
+
+  test("shows 'Loading...' while a session about to expire is refreshed", async ({ page }) => {
+    await signInBeforeLoad(page, 'ada@example.com', 30);
+    const refreshed = fakeSession('ada@example.com', 3600);
+    await page.route('**/auth/v1/token?grant_type=refresh_token', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(refreshed) }),
+    );
+    const release = await holdSupabaseClient(page);
     await page.goto('/notes');
     await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
     release();
     await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);
+  });
+
+  test('opens at once with a fresh stored session, before supabase-js has loaded', async ({ page }) => {
+    await signInBeforeLoad(page);
+    await holdSupabaseClient(page);
+    await page.goto('/notes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
+  });
+
+  test('shows a visitor the landing page at once, before supabase-js has loaded', async ({ page }) => {
+    await holdSupabaseClient(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Murmur' })).toBeVisible();
   });
 });
 

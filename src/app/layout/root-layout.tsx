@@ -1,10 +1,9 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { useAuth } from '../../features/auth/use-auth.ts';
-import { AppToaster } from '../../lib/toasts/app-toaster.tsx';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { GridBackground } from '../../ui/grid-background.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -12,7 +11,11 @@ import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { decideAccess } from '../routing/access-rule.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { navMode } from './nav-rules.ts';
+import { useScrollToTopOnNavigate } from './use-scroll-to-top-on-navigate.ts';
 import styles from './root-layout.module.css';
+
+/** Not needed to paint the first screen: loaded right after it. */
+const AppToaster = lazy(() => import('../../lib/toasts/app-toaster.tsx'));
 
 interface LocationState {
   from?: unknown;
@@ -22,6 +25,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { user, loading } = useAuth();
   const location = useLocation();
+  useScrollToTopOnNavigate();
   const signedIn = user !== null;
   const from = (location.state as LocationState | null)?.from;
   const decision = decideAccess(location.pathname, { loading, signedIn }, from);
@@ -58,9 +62,10 @@ export function RootLayout() {
         {content}
       </main>
       {mode === 'hidden' ? null : <BottomNav mode={mode} key={mode} />}
-      <AppToaster />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
       <UpdatePrompt />
-      <ScrollRestoration />
     </>
   );
 }

@@ -1,13 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
-import { AuthContext, INITIAL_AUTH_STATE, type AuthState } from './auth-context.ts';
+import { AuthContext, type AuthState } from './auth-context.ts';
+import { initialAuthState } from './initial-auth-state.ts';
 
 /**
  * Reads the session supabase-js keeps and follows its auth events. A failure to read the session is
  * logged and treated as signed out: the user then sees the public screens instead of a spinner forever.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(INITIAL_AUTH_STATE);
+  const [state, setState] = useState<AuthState>(() => initialAuthState());
 
   useEffect(() => {
     let cancelled = false;

@@ -1,7 +1,6 @@
-import { toast } from 'sonner';
-
 import { readLocal, storageKey } from '../local-store.ts';
 import { createNotifier, type ShowToast, type ToastRequest } from './notifier.ts';
+import { toasterReady } from './toaster-ready.ts';
 
 /**
  * Whether notifications are on. The settings feature writes this mirror of notifications_enabled so the
@@ -11,23 +10,25 @@ export const NOTIFICATIONS_ENABLED_KEY = storageKey('notifications-enabled');
 
 const showWithSonner: ShowToast = ({ kind, title, description, durationMs, action }) => {
   const options = { description, duration: durationMs, action };
-  switch (kind) {
-    case 'success':
-      toast.success(title, options);
-      return;
-    case 'info':
-      toast.info(title, options);
-      return;
-    case 'warning':
-      toast.warning(title, options);
-      return;
-    case 'error':
-      toast.error(title, options);
-      return;
-    case 'loading':
-      toast.loading(title, options);
-      return;
-  }
+  void toasterReady.then((toast) => {
+    switch (kind) {
+      case 'success':
+        toast.success(title, options);
+        return;
+      case 'info':
+        toast.info(title, options);
+        return;
+      case 'warning':
+        toast.warning(title, options);
+        return;
+      case 'error':
+        toast.error(title, options);
+        return;
+      case 'loading':
+        toast.loading(title, options);
+        return;
+    }
+  });
 };
 
 const notifier = createNotifier({

@@ -12,9 +12,9 @@ function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-export function fakeSession(email = 'ada@example.com') {
+export function fakeSession(email = 'ada@example.com', expiresInS = 3600) {
   const now = Math.floor(Date.now() / 1000);
-  const expiresAt = now + 3600;
+  const expiresAt = now + expiresInS;
   const userId = '6f1c2f8e-8c2b-4a63-9a53-3b0f0f7c1a01';
   const accessToken = [
     base64url({ alg: 'HS256', typ: 'JWT' }),
@@ -25,7 +25,7 @@ export function fakeSession(email = 'ada@example.com') {
     access_token: accessToken,
     refresh_token: 'refresh-token',
     token_type: 'bearer',
-    expires_in: 3600,
+    expires_in: expiresInS,
     expires_at: expiresAt,
     user: {
       id: userId,
@@ -41,8 +41,8 @@ export function fakeSession(email = 'ada@example.com') {
 }
 
 /** Stores a session before any page script runs, for every page of the context. */
-export async function signInBeforeLoad(page: Page, email?: string): Promise<void> {
-  const session = fakeSession(email);
+export async function signInBeforeLoad(page: Page, email?: string, expiresInS?: number): Promise<void> {
+  const session = fakeSession(email, expiresInS);
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
     SESSION_STORAGE_KEY,
     JSON.stringify(session),
