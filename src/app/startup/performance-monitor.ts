@@ -10,6 +10,8 @@ const MAX_SESSIONS = 20;
 export interface PerformanceSample {
   at: string;
   firstContentfulPaintMs: number | null;
+  /** When the first screen rendered (the mark every Page sets once per load). */
+  firstScreenMs: number | null;
   longTasks: number;
   longestTaskMs: number;
 }
@@ -19,6 +21,7 @@ export function startPerformanceMonitor(): void {
   const sample: PerformanceSample = {
     at: new Date().toISOString(),
     firstContentfulPaintMs: null,
+    firstScreenMs: null,
     longTasks: 0,
     longestTaskMs: 0,
   };
@@ -38,6 +41,8 @@ export function startPerformanceMonitor(): void {
     }).observe({ type: 'paint', buffered: true });
   }
   addEventListener('pagehide', () => {
+    const firstScreen = performance.getEntriesByName('murmur:first-screen', 'mark')[0];
+    if (firstScreen) sample.firstScreenMs = Math.round(firstScreen.startTime);
     const log = parseLog(readLocal(PERFORMANCE_LOG_KEY));
     writeLocal(PERFORMANCE_LOG_KEY, JSON.stringify([...log, sample].slice(-MAX_SESSIONS)));
   });
