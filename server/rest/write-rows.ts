@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { parseJsonBody } from '../http/read-body.ts';
+import { compileOrder } from './compile-filter.ts';
 import { compileSelect } from './compile-select.ts';
 import type { Preferences } from './prefer.ts';
 import { restError } from './rest-error.ts';
@@ -51,11 +52,14 @@ async function runMutation(
   prefer: Preferences,
 ): Promise<Outcome> {
   const representation = prefer.return === 'representation';
+  const resolve = columnResolver(table, '_m');
   const selectList = representation
-    ? compileSelect(request.url.searchParams.get('select'), '_m', columnResolver(table, '_m'), params)
+    ? compileSelect(request.url.searchParams.get('select'), '_m', resolve, params)
     : '';
+  const orderParam = request.url.searchParams.get('order');
+  const order = representation && orderParam ? `order by ${compileOrder(orderParam, resolve, params)}` : '';
   const sql = representation
-    ? `with _m as (${statement('_t.*')}) select coalesce(json_agg(_r), '[]')::text as body, (json_agg(_r) -> 0)::text as first, count(*)::int as n from (select ${selectList} from _m) _r`
+    ? `with _m as (${statement('_t.*')}) select coalesce(json_agg(_r), '[]')::text as body, (json_agg(_r) -> 0)::text as first, count(*)::int as n from (select ${selectList} from _m ${order}) _r`
     : `with _m as (${statement('1')}) select '[]' as body, null::text as first, count(*)::int as n from _m`;
   const { rows } = await tx.query<Outcome>(sql, params.values);
   return rows[0] ?? { body: '[]', first: null, n: 0 };
