@@ -9,6 +9,7 @@ import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { createRequestHandler } from './http/handle-request.ts';
 import { developmentKeys } from './keys.ts';
+import { RealtimeServer } from './realtime/realtime-server.ts';
 import { SchemaCache } from './rest/schema-cache.ts';
 
 export interface RunningBackend {
@@ -54,6 +55,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     schemaCache: new SchemaCache(db),
   };
   server.on('request', createRequestHandler(ctx));
+  const realtime = new RealtimeServer(ctx);
+  await realtime.attach(server);
   // A client that sends garbage gets a 400 from Node and the server carries on.
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
@@ -70,6 +73,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     db,
     close() {
       closing ??= (async () => {
+        await realtime.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

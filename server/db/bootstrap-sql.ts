@@ -211,6 +211,27 @@ begin
 end
 $$;
 
+-- postgres_changes without logical replication: a row trigger (installed on a table when someone subscribes
+-- to it, if the table is in the supabase_realtime publication) sends each change through NOTIFY. Payloads
+-- over NOTIFY's 8000-byte limit carry no record and are reported to subscribers as too large.
+create or replace function realtime.local_notify_change() returns trigger language plpgsql security definer as $fn$
+declare
+  payload text;
+begin
+  payload := json_build_object(
+    'schema', tg_table_schema, 'table', tg_table_name, 'type', tg_op,
+    'commit_timestamp', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'record', case when tg_op <> 'DELETE' then to_jsonb(new) end,
+    'old_record', case when tg_op <> 'INSERT' then to_jsonb(old) end)::text;
+  if octet_length(payload) > 7900 then
+    payload := json_build_object('schema', tg_table_schema, 'table', tg_table_name, 'type', tg_op,
+      'commit_timestamp', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'too_large', true)::text;
+  end if;
+  perform pg_notify('realtime_local_changes', payload);
+  return null;
+end
+$fn$;
+
 -- Same table the Supabase CLI records applied migrations in.
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,

@@ -22,6 +22,8 @@ create policy "own todos" on public.todos for all to authenticated using (user_i
 
 create table public.kv (k text primary key, v text, n int default 7, tags text[] default '{}');
 
+alter publication supabase_realtime add table public.todos, public.kv;
+
 create function public.add(a int, b int) returns int language sql immutable as $$ select a + b $$;
 create function public.my_todo_count() returns int language sql stable as $$ select count(*)::int from public.todos $$;
 create function public.whoami() returns json language sql stable as $$ select json_build_object('uid', auth.uid(), 'role', auth.role()) $$;
