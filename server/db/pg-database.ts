@@ -31,7 +31,47 @@ export async function openPgDatabase(connectionString: string): Promise<Database
   // Fail fast at start with a clear message rather than on the first request.
   await pool.query('select 1');
 
-  const listeners = new Map<string, { client: pg.PoolClient; handlers: Set<(payload: string) => void> }>();
+  /**
+   * One pooled connection per LISTEN channel. When the server goes away the connection errors; it is dropped
+   * and re-established (with LISTEN again) every second until the server is back. Notifications sent while
+   * disconnected are lost, as they would be for any LISTEN client.
+   */
+  interface Listener {
+    client: pg.PoolClient | undefined;
+    readonly handlers: Set<(payload: string) => void>;
+  }
+  const listeners = new Map<string, Listener>();
+  let closed = false;
+
+  const connectListener = async (channel: string, entry: Listener): Promise<void> => {
+    const retry = () => {
+      if (!closed && listeners.get(channel) === entry)
+        setTimeout(() => void connectListener(channel, entry), 1000).unref();
+    };
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch {
+      retry();
+      return;
+    }
+    client.on('error', (error) => {
+      console.error(`database: LISTEN connection lost (${error.message}); reconnecting`);
+      if (entry.client === client) entry.client = undefined;
+      client.release(true);
+      retry();
+    });
+    client.on('notification', (message) => {
+      if (message.channel === channel) for (const handler of entry.handlers) handler(message.payload ?? '');
+    });
+    try {
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      entry.client = client;
+    } catch {
+      client.release(true);
+      retry();
+    }
+  };
 
   return {
     kind: 'postgres',
@@ -58,14 +98,9 @@ export async function openPgDatabase(connectionString: string): Promise<Database
     async listen(channel, onPayload) {
       let entry = listeners.get(channel);
       if (!entry) {
-        const client = await pool.connect();
-        const handlers = new Set<(payload: string) => void>();
-        client.on('notification', (message) => {
-          if (message.channel === channel) for (const handler of handlers) handler(message.payload ?? '');
-        });
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-        entry = { client, handlers };
+        entry = { client: undefined, handlers: new Set() };
         listeners.set(channel, entry);
+        await connectListener(channel, entry);
       }
       const current = entry;
       current.handlers.add(onPayload);
@@ -73,13 +108,18 @@ export async function openPgDatabase(connectionString: string): Promise<Database
         current.handlers.delete(onPayload);
         if (current.handlers.size === 0 && listeners.get(channel) === current) {
           listeners.delete(channel);
-          await current.client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-          current.client.release();
+          const client = current.client;
+          current.client = undefined;
+          if (client) {
+            await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+            client.release();
+          }
         }
       };
     },
     async close() {
-      for (const { client } of listeners.values()) client.release();
+      closed = true;
+      for (const entry of listeners.values()) entry.client?.release();
       listeners.clear();
       await pool.end();
     },

@@ -86,7 +86,8 @@ async function handle(ctx: BackendContext, raw: IncomingMessage, res: ServerResp
       sendJson(raw, res, error.status, error.body, error.headers);
       return;
     }
-    if (raw.destroyed || (error as { code?: unknown }).code === 'ECONNRESET') return; // the client went away mid-request
+    // The request stream itself is destroyed once fully read, so only the socket tells whether the client left.
+    if (res.destroyed || raw.socket.destroyed || (error as { code?: unknown }).code === 'ECONNRESET') return;
     throw error;
   }
 }

@@ -58,6 +58,24 @@ describe('durability', () => {
       }
       expect(status).toBe(200);
       expect((await supabase.auth.signUp({ email: uniqueEmail(), password: 'secret123' })).error).toBeNull();
+
+      // While the database is down every call still gets an answer: retryable 5xx, never a hang.
+      backend.cluster?.pause();
+      const down = await supabase.from('kv').select('k').retry(false);
+      expect(down.status).toBe(503);
+      expect(down.error).toMatchObject({ code: 'PGRST000' });
+      const authDown = await supabase.auth.signInWithPassword({
+        email: uniqueEmail(),
+        password: 'secret123',
+      });
+      expect(authDown.error?.name).toBe('AuthRetryableFetchError');
+      backend.cluster?.resume();
+      let recovered = 0;
+      for (let attempt = 0; attempt < 20 && recovered !== 200; attempt += 1) {
+        recovered = (await supabase.from('kv').select('k').retry(false)).status;
+        if (recovered !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(recovered).toBe(200);
     } finally {
       await backend.stop();
     }

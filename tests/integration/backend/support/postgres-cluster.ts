@@ -9,6 +9,9 @@ const PG_BIN = process.env['PG_BIN'] ?? '/usr/lib/postgresql/15/bin';
 
 export interface PostgresCluster {
   readonly url: string;
+  /** Stops the server (fast shutdown) without removing the cluster; `resume` starts it again. */
+  pause(): void;
+  resume(): void;
   restart(): void;
   stop(): void;
 }
@@ -70,6 +73,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   }
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    pause: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    resume: () => ctl('start'),
     restart: () => ctl('restart'),
     stop: () => {
       try {
