@@ -4,6 +4,7 @@ import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { jsonResponse } from '../http/api-request.ts';
 import { API_VERSION_HEADERS, authError } from './auth-error.ts';
 import { logout } from './logout.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
 import { otp, recover, resend } from './recover-otp-resend.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
@@ -53,7 +54,23 @@ const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
   '/settings': { GET: settings },
   '/.well-known/jwks.json': { GET: jwks },
   '/health': { GET: health },
+  '/factors': { POST: enrollFactor },
 };
+
+/** /factors/<id>[/challenge|/verify] */
+function factorRoute(path: string, method: string): Handler | undefined {
+  const match = /^\/factors\/([^/]+)(\/challenge|\/verify)?$/.exec(path);
+  if (!match) return undefined;
+  const id = decodeURIComponent(match[1] ?? '');
+  if (match[2] === '/challenge' && method === 'POST')
+    return (ctx, request) => challengeFactor(ctx, request, id);
+  if (match[2] === '/verify' && method === 'POST') return (ctx, request) => verifyFactor(ctx, request, id);
+  if (match[2] === undefined && method === 'DELETE')
+    return (ctx, request) => unenrollFactor(ctx, request, id);
+  return async () => {
+    throw authError(405, 'method_not_allowed', 'Method not allowed');
+  };
+}
 
 /** Routes reachable without an apikey: opened from email links or fetched by browsers directly (Kong's open routes). */
 export const OPEN_AUTH_ROUTES = new Set([
@@ -67,9 +84,10 @@ export const OPEN_AUTH_ROUTES = new Set([
 export async function routeAuth(ctx: BackendContext, request: ApiRequest): Promise<ApiResponse> {
   const path = request.path.replace(/\/+$/, '') || '/';
   const methods = ROUTES[path];
-  const handler = methods?.[request.method === 'HEAD' ? 'GET' : request.method];
+  const handler =
+    methods?.[request.method === 'HEAD' ? 'GET' : request.method] ?? factorRoute(path, request.method);
   try {
-    if (!methods) throw authError(404, 'not_found', 'Not found');
+    if (!methods && !handler) throw authError(404, 'not_found', 'Not found');
     if (!handler) throw authError(405, 'method_not_allowed', 'Method not allowed');
     const response = await handler(ctx, request);
     return { ...response, headers: { ...API_VERSION_HEADERS, ...response.headers } };
