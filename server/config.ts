@@ -33,6 +33,8 @@ export interface BackendOptions {
   readonly maxBodyBytes?: number;
   /** Directory with the ordered `*.sql` migrations. Default `supabase/migrations`. */
   readonly migrationsDir?: string;
+  /** Directory with one `<name>/index.ts` per Edge Function. Default `supabase/functions`. */
+  readonly functionsDir?: string;
   /** Per-IP and per-email limits on sign-in, signup, recover and otp. */
   readonly rateLimits?: Partial<RateLimits>;
 }
@@ -55,6 +57,7 @@ export interface BackendConfig {
   readonly refreshTokenReuseIntervalSeconds: number;
   readonly maxBodyBytes: number;
   readonly migrationsDir: string;
+  readonly functionsDir: string;
   readonly rateLimits: RateLimits;
 }
 
@@ -81,6 +84,7 @@ export function resolveConfig(options: BackendOptions = {}): BackendConfig {
     refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     migrationsDir: options.migrationsDir ?? 'supabase/migrations',
+    functionsDir: options.functionsDir ?? 'supabase/functions',
     rateLimits: {
       perIp: options.rateLimits?.perIp ?? { max: 300, windowSeconds: 300 },
       perEmail: options.rateLimits?.perEmail ?? { max: 60, windowSeconds: 300 },

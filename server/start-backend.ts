@@ -7,6 +7,7 @@ import { resolveConfig } from './config.ts';
 import type { BackendConfig, BackendOptions } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
+import { FunctionsRouter } from './functions/functions-router.ts';
 import { createRequestHandler } from './http/handle-request.ts';
 import { developmentKeys } from './keys.ts';
 import { RealtimeServer } from './realtime/realtime-server.ts';
@@ -54,7 +55,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     rateLimiter: new RateLimiter(),
     schemaCache: new SchemaCache(db),
   };
-  server.on('request', createRequestHandler(ctx));
+  server.on('request', createRequestHandler(ctx, new FunctionsRouter(ctx, config.functionsDir)));
   const realtime = new RealtimeServer(ctx);
   await realtime.attach(server);
   // A client that sends garbage gets a 400 from Node and the server carries on.

@@ -15,7 +15,7 @@ export interface ApiRequest {
 export interface ApiResponse {
   readonly status: number;
   /** Already-serialised body; absent for empty responses (204, HEAD). */
-  readonly body?: string;
+  readonly body?: string | Buffer;
   readonly headers?: Record<string, string>;
 }
 

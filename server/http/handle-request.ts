@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { OPEN_AUTH_ROUTES, routeAuth } from '../auth/auth-router.ts';
 import type { BackendContext } from '../backend-context.ts';
+import type { FunctionsRouter } from '../functions/functions-router.ts';
 import { routeRest } from '../rest/rest-router.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
@@ -13,13 +14,14 @@ import { send, sendJson } from './send.ts';
 // supabase-js resolves each service relative to the base URL, so a path prefix before /<service>/v1 is allowed.
 const SERVICE_PATH = /^(?:\/[^/]+)*?\/(auth|rest|realtime|functions|storage)\/v1(\/.*)?$/;
 
-type Service = 'auth' | 'rest' | 'mailbox';
+type Service = 'auth' | 'rest' | 'functions' | 'mailbox';
 
 function route(pathname: string): { service: Service; path: string } | undefined {
   if (pathname === '/mailbox' || pathname.startsWith('/mailbox/'))
     return { service: 'mailbox', path: pathname.slice('/mailbox'.length) };
   const match = SERVICE_PATH.exec(pathname);
-  if (match?.[1] === 'auth' || match?.[1] === 'rest') return { service: match[1], path: match[2] ?? '/' };
+  if (match?.[1] === 'auth' || match?.[1] === 'rest' || match?.[1] === 'functions')
+    return { service: match[1], path: match[2] ?? '/' };
   return undefined;
 }
 
@@ -29,16 +31,22 @@ function route(pathname: string): { service: Service; path: string } | undefined
  */
 export function createRequestHandler(
   ctx: BackendContext,
+  functions: FunctionsRouter,
 ): (raw: IncomingMessage, res: ServerResponse) => void {
   return (raw, res) => {
-    void handle(ctx, raw, res).catch((error: unknown) => {
+    void handle(ctx, functions, raw, res).catch((error: unknown) => {
       console.error(`request failed: ${error instanceof Error ? error.message : String(error)}`);
       sendJson(raw, res, 500, { code: 'unexpected_failure', message: 'Internal server error' });
     });
   };
 }
 
-async function handle(ctx: BackendContext, raw: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  ctx: BackendContext,
+  functions: FunctionsRouter,
+  raw: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   let url: URL;
   try {
     url = new URL(raw.url ?? '/', 'http://localhost');
@@ -79,7 +87,9 @@ async function handle(ctx: BackendContext, raw: IncomingMessage, res: ServerResp
         ? await routeAuth(ctx, request)
         : target.service === 'rest'
           ? await routeRest(ctx, request)
-          : await routeMailbox(ctx, request);
+          : target.service === 'functions'
+            ? await functions.route(request)
+            : await routeMailbox(ctx, request);
     send(raw, res, response.status, response.body, response.headers);
   } catch (error) {
     if (error instanceof ApiError) {
