@@ -1,0 +1,93 @@
+/**
+ * Everything the local backend can be told. `resolveConfig` fills the gaps with development defaults, so a
+ * caller only names what differs (a port, a data directory, a database URL).
+ */
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  readonly max: number;
+  readonly windowSeconds: number;
+}
+
+export interface BackendOptions {
+  /** Port to listen on; 0 picks a free one. Default 54321. */
+  readonly port?: number;
+  /** Interface to bind. Default 127.0.0.1. */
+  readonly host?: string;
+  /** PGlite data directory. Ignored when `databaseUrl` is set. Default `.data/pglite`. Use 'memory://' for a throwaway database. */
+  readonly dataDir?: string;
+  /** A PostgreSQL connection string; when present the server uses it instead of PGlite. */
+  readonly databaseUrl?: string;
+  /** HS256 secret for every JWT. Default: the Supabase CLI development secret. */
+  readonly jwtSecret?: string;
+  /** Access-token lifetime in seconds. Default 3600. */
+  readonly jwtExpirySeconds?: number;
+  /** Where email links send users when no allowed redirect_to is given. */
+  readonly siteUrl?: string;
+  /** Extra redirect targets besides localhost/127.0.0.1 URLs and `siteUrl`. */
+  readonly additionalRedirectUrls?: readonly string[];
+  /** Require email confirmation before password sign-in. Default false (autoconfirm). */
+  readonly enableEmailConfirmation?: boolean;
+  /** A revoked refresh token is still honoured within this many seconds (GoTrue's reuse interval). Default 10. */
+  readonly refreshTokenReuseIntervalSeconds?: number;
+  /** Largest accepted request body. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Directory with the ordered `*.sql` migrations. Default `supabase/migrations`. */
+  readonly migrationsDir?: string;
+  /** Directory with one `<name>/index.ts` per Edge Function. Default `supabase/functions`. */
+  readonly functionsDir?: string;
+  /** Per-IP and per-email limits on sign-in, signup, recover and otp. */
+  readonly rateLimits?: Partial<RateLimits>;
+}
+
+export interface RateLimits {
+  readonly perIp: RateLimitRule;
+  readonly perEmail: RateLimitRule;
+}
+
+export interface BackendConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly jwtSecret: string;
+  readonly jwtExpirySeconds: number;
+  readonly siteUrl: string;
+  readonly additionalRedirectUrls: readonly string[];
+  readonly enableEmailConfirmation: boolean;
+  readonly refreshTokenReuseIntervalSeconds: number;
+  readonly maxBodyBytes: number;
+  readonly migrationsDir: string;
+  readonly functionsDir: string;
+  readonly rateLimits: RateLimits;
+}
+
+/** The Supabase CLI's well-known local secret; the demo anon and service_role keys are signed with it. */
+export const DEVELOPMENT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+export function resolveConfig(options: BackendOptions = {}): BackendConfig {
+  const jwtSecret = options.jwtSecret ?? DEVELOPMENT_JWT_SECRET;
+  // HS256 with a short secret is guessable; GoTrue and PostgREST both insist on 32 characters.
+  if (jwtSecret.length < 32) throw new Error('JWT secret must be at least 32 characters long');
+  const jwtExpirySeconds = options.jwtExpirySeconds ?? 3600;
+  if (!Number.isInteger(jwtExpirySeconds) || jwtExpirySeconds < 30)
+    throw new Error('JWT expiry must be an integer of at least 30 seconds');
+  return {
+    port: options.port ?? 54321,
+    host: options.host ?? '127.0.0.1',
+    dataDir: options.dataDir ?? '.data/pglite',
+    databaseUrl: options.databaseUrl,
+    jwtSecret,
+    jwtExpirySeconds,
+    siteUrl: options.siteUrl ?? 'http://127.0.0.1:4173',
+    additionalRedirectUrls: options.additionalRedirectUrls ?? [],
+    enableEmailConfirmation: options.enableEmailConfirmation ?? false,
+    refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    migrationsDir: options.migrationsDir ?? 'supabase/migrations',
+    functionsDir: options.functionsDir ?? 'supabase/functions',
+    rateLimits: {
+      perIp: options.rateLimits?.perIp ?? { max: 300, windowSeconds: 300 },
+      perEmail: options.rateLimits?.perEmail ?? { max: 60, windowSeconds: 300 },
+    },
+  };
+}

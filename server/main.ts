@@ -1,0 +1,44 @@
+import { startBackend } from './start-backend.ts';
+
+/**
+ * `npm run backend`: the local Supabase-compatible backend. Environment: API_PORT, DATA_DIR, DATABASE_URL,
+ * JWT_SECRET, JWT_EXPIRY, SITE_URL, ENABLE_EMAIL_CONFIRMATIONS (see docs/backend.md).
+ */
+const env = process.env;
+const port = env['API_PORT'] ? Number(env['API_PORT']) : 54321;
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error('API_PORT must be a port number');
+  process.exit(1);
+}
+const dataDir = env['DATA_DIR'] ? `${env['DATA_DIR'].replace(/\/+$/, '')}/pglite` : '.data/pglite';
+
+try {
+  const backend = await startBackend({
+    port,
+    dataDir,
+    databaseUrl: env['DATABASE_URL'] || undefined,
+    jwtSecret: env['JWT_SECRET'] || undefined,
+    jwtExpirySeconds: env['JWT_EXPIRY'] ? Number(env['JWT_EXPIRY']) : undefined,
+    siteUrl: env['SITE_URL'] || undefined,
+    enableEmailConfirmation: env['ENABLE_EMAIL_CONFIRMATIONS'] === 'true',
+  });
+  console.log(`API URL: ${backend.url}`);
+  console.log(
+    `Database: ${backend.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`,
+  );
+  if (backend.appliedMigrations.length > 0)
+    console.log(`Applied migrations: ${backend.appliedMigrations.join(', ')}`);
+  console.log(`Mailbox: ${backend.url}/mailbox`);
+  // The keys are public development keys (or derived from the caller's own JWT_SECRET), printed so apps can be configured.
+  console.log(`anon key: ${backend.anonKey}`);
+  console.log(`service_role key: ${backend.serviceRoleKey}`);
+  console.log('ready');
+  const stop = () => {
+    void backend.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error(`backend failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

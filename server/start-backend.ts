@@ -1,0 +1,87 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { RateLimiter } from './auth/rate-limiter.ts';
+import type { BackendContext } from './backend-context.ts';
+import { resolveConfig } from './config.ts';
+import type { BackendConfig, BackendOptions } from './config.ts';
+import type { Database } from './db/database.ts';
+import { openDatabase } from './db/open-database.ts';
+import { FunctionsRouter } from './functions/functions-router.ts';
+import { createRequestHandler } from './http/handle-request.ts';
+import { developmentKeys } from './keys.ts';
+import { RealtimeServer } from './realtime/realtime-server.ts';
+import { SchemaCache } from './rest/schema-cache.ts';
+
+export interface RunningBackend {
+  /** e.g. http://127.0.0.1:54321 — pass it to createClient(). */
+  readonly url: string;
+  readonly port: number;
+  readonly anonKey: string;
+  readonly serviceRoleKey: string;
+  readonly config: BackendConfig;
+  /** Migration versions applied during this start. */
+  readonly appliedMigrations: readonly string[];
+  /** Direct database access for tooling and test fixtures (runs as the database owner, not through RLS). */
+  readonly db: Database;
+  /** Stops accepting requests, ends open connections and closes the database (flushing PGlite to disk). */
+  close(): Promise<void>;
+}
+
+/** Starts the local Supabase-compatible backend in-process. */
+export async function startBackend(options: BackendOptions = {}): Promise<RunningBackend> {
+  const config = resolveConfig(options);
+  const { db, appliedMigrations } = await openDatabase(config);
+  const keys = await developmentKeys(config.jwtSecret);
+  const server = createServer({ requestTimeout: 60_000 });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const ctx: BackendContext = {
+    config,
+    db,
+    apiUrl: url,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    rateLimiter: new RateLimiter(),
+    schemaCache: new SchemaCache(db),
+  };
+  server.on('request', createRequestHandler(ctx, new FunctionsRouter(ctx, config.functionsDir)));
+  const realtime = new RealtimeServer(ctx);
+  await realtime.attach(server);
+  // A client that sends garbage gets a 400 from Node and the server carries on.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    config,
+    appliedMigrations,
+    db,
+    close() {
+      closing ??= (async () => {
+        await realtime.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+// @vitest-environment node
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startTestBackend, TARGETS } from './support/backend-targets.ts';
+import type { TestBackend } from './support/backend-targets.ts';
+import { client, decodeJwt, uniqueEmail } from './support/clients.ts';
+
+function codeFor(secret: string, offsetSeconds = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetSeconds * 1000,
+  });
+}
+
+describe.each(TARGETS)('MFA with TOTP through supabase-js on %s', (target) => {
+  let backend: TestBackend;
+
+  beforeAll(async () => {
+    backend = await startTestBackend(target);
+  }, 60_000);
+
+  afterAll(async () => {
+    await backend?.stop();
+  });
+
+  it('enrolls, challenges and verifies a factor, upgrading the session to aal2', async () => {
+    const email = uniqueEmail('mfa');
+    const supabase = client(backend.url, backend.anonKey);
+    await supabase.auth.signUp({ email, password: 'secret123' });
+
+    const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone app' });
+    expect(enrolled.error).toBeNull();
+    const factorId = enrolled.data?.id ?? '';
+    const secret = enrolled.data?.totp.secret ?? '';
+    expect(enrolled.data?.totp.uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(enrolled.data?.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,/);
+    const duplicate = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone app' });
+    expect(duplicate.error).toMatchObject({ code: 'mfa_factor_name_conflict', status: 422 });
+
+    const challenge = await supabase.auth.mfa.challenge({ factorId });
+    expect(challenge.error).toBeNull();
+    const wrong = await supabase.auth.mfa.verify({
+      factorId,
+      challengeId: challenge.data?.id ?? '',
+      code: codeFor(secret, 300),
+    });
+    expect(wrong.error).toMatchObject({ code: 'mfa_verification_failed', status: 422 });
+    const verified = await supabase.auth.mfa.verify({
+      factorId,
+      challengeId: challenge.data?.id ?? '',
+      code: codeFor(secret),
+    });
+    expect(verified.error).toBeNull();
+    const claims = decodeJwt(verified.data?.access_token ?? '');
+    expect(claims['aal']).toBe('aal2');
+    expect((claims['amr'] as { method: string }[]).map((entry) => entry.method)).toEqual([
+      'totp',
+      'password',
+    ]);
+
+    const level = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(level.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+    const factors = await supabase.auth.mfa.listFactors();
+    expect(factors.data?.totp.map((factor) => factor.id)).toEqual([factorId]);
+
+    // aal survives a refresh.
+    const refreshed = await supabase.auth.refreshSession();
+    expect(decodeJwt(refreshed.data.session?.access_token ?? '')['aal']).toBe('aal2');
+
+    // A fresh password sign-in is aal1 with aal2 available, and may not touch verified factors.
+    const other = client(backend.url, backend.anonKey);
+    await other.auth.signInWithPassword({ email, password: 'secret123' });
+    expect((await other.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal1',
+      nextLevel: 'aal2',
+    });
+    expect((await other.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'second' })).error).toMatchObject(
+      { code: 'insufficient_aal', status: 403 },
+    );
+    expect((await other.auth.mfa.unenroll({ factorId })).error).toMatchObject({
+      code: 'insufficient_aal',
+      status: 422,
+    });
+    expect((await other.auth.updateUser({ password: 'changed-123' })).error).toMatchObject({
+      code: 'insufficient_aal',
+      status: 401,
+    });
+    expect(
+      (await other.auth.mfa.challenge({ factorId: '00000000-0000-0000-0000-000000000000' })).error,
+    ).toMatchObject({ code: 'mfa_factor_not_found', status: 404 });
+
+    const removed = await supabase.auth.mfa.unenroll({ factorId });
+    expect(removed.error).toBeNull();
+    expect((await supabase.auth.mfa.listFactors()).data?.all).toEqual([]);
+  });
+});

@@ -1,0 +1,184 @@
+// @vitest-environment node
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startTestBackend, TARGETS } from './support/backend-targets.ts';
+import type { TestBackend } from './support/backend-targets.ts';
+import { client, uniqueEmail } from './support/clients.ts';
+
+/** Resolves when `predicate` holds for something pushed into `items`, or rejects after `ms`. */
+function waitFor<T>(items: T[], predicate: (item: T) => boolean, ms = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = () => {
+      const found = items.find(predicate);
+      if (found !== undefined) return resolve(found);
+      if (Date.now() - started > ms) return reject(new Error('timed out waiting for a realtime message'));
+      setTimeout(poll, 20);
+    };
+    poll();
+  });
+}
+
+function subscribed(channel: RealtimeChannel): Promise<void> {
+  return new Promise((resolve, reject) => {
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve();
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
+    });
+  });
+}
+
+describe.each(TARGETS)('realtime with several supabase-js clients on %s', (target) => {
+  let backend: TestBackend;
+  let clients: SupabaseClient[] = [];
+
+  const newClient = (key?: string) => {
+    const supabase = client(backend.url, key ?? backend.anonKey);
+    clients.push(supabase);
+    return supabase;
+  };
+
+  beforeAll(async () => {
+    clients = [];
+    backend = await startTestBackend(target);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(clients.map((supabase) => supabase.removeAllChannels()));
+    await backend?.stop();
+  });
+
+  it('answers heartbeats and rejects a connection with a bad apikey', async () => {
+    const ws = new WebSocket(
+      `${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`,
+    );
+    const frames: string[] = [];
+    ws.onmessage = (event) => frames.push(String(event.data));
+    await new Promise((resolve) => (ws.onopen = resolve));
+    ws.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]));
+    expect(JSON.parse(await waitFor(frames, (frame) => frame.includes('"1"')))).toEqual([
+      null,
+      '1',
+      'phoenix',
+      'phx_reply',
+      { status: 'ok', response: {} },
+    ]);
+    ws.close();
+
+    const bad = new WebSocket(
+      `${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=garbage&vsn=2.0.0`,
+    );
+    const outcome = await new Promise<string>((resolve) => {
+      bad.onopen = () => resolve('open');
+      bad.onerror = () => resolve('error');
+    });
+    expect(outcome).toBe('error');
+  });
+
+  it('fans broadcasts out to the other subscribers, and to the sender with self', async () => {
+    const topic = `room-${target}`;
+    const received: { who: string; payload: unknown }[] = [];
+    const listeners = ['b', 'c'].map((who) =>
+      newClient()
+        .channel(topic)
+        .on('broadcast', { event: 'ping' }, (message) => received.push({ who, payload: message['payload'] })),
+    );
+    await Promise.all(listeners.map(subscribed));
+    const sender = newClient().channel(topic, { config: { broadcast: { self: true, ack: true } } });
+    sender.on('broadcast', { event: 'ping' }, (message) =>
+      received.push({ who: 'a', payload: message['payload'] }),
+    );
+    await subscribed(sender);
+    expect(await sender.send({ type: 'broadcast', event: 'ping', payload: { n: 1 } })).toBe('ok');
+    await waitFor(received, (item) => item.who === 'b');
+    await waitFor(received, (item) => item.who === 'c');
+    await waitFor(received, (item) => item.who === 'a');
+    expect(received.every((item) => JSON.stringify(item.payload) === '{"n":1}')).toBe(true);
+  });
+
+  it('tracks presence across clients', async () => {
+    const topic = `presence-${target}`;
+    const first = newClient().channel(topic, { config: { presence: { key: 'first' } } });
+    const syncs: string[][] = [];
+    first.on('presence', { event: 'sync' }, () => syncs.push(Object.keys(first.presenceState()).sort()));
+    await subscribed(first);
+    const second = newClient().channel(topic, { config: { presence: { key: 'second' } } });
+    second.on('presence', { event: 'sync' }, () => undefined);
+    await subscribed(second);
+    await first.track({ status: 'online' });
+    await second.track({ status: 'away' });
+    await waitFor(syncs, (keys) => keys.join() === 'first,second');
+    await second.untrack();
+    await waitFor(syncs, (keys) => keys.join() === 'first');
+  });
+
+  it('delivers postgres_changes only for rows each subscriber may see under RLS', async () => {
+    const sign = async () => {
+      const supabase = newClient();
+      const { data } = await supabase.auth.signUp({ email: uniqueEmail('rt'), password: 'secret123' });
+      if (!data.session || !data.user) throw new Error('sign-up failed');
+      supabase.realtime.setAuth(data.session.access_token);
+      return { supabase, id: data.user.id };
+    };
+    const alice = await sign();
+    const bob = await sign();
+    const seen: { who: string; eventType: string; title: unknown }[] = [];
+    const watch = (who: string, supabase: SupabaseClient, filter?: string) =>
+      subscribed(
+        supabase
+          .channel(`todos-${who}-${target}`)
+          .on(
+            'postgres_changes',
+            { event: '*', schema: 'public', table: 'todos', ...(filter ? { filter } : {}) },
+            (change) =>
+              seen.push({
+                who,
+                eventType: change.eventType,
+                title: (change.new as { title?: unknown }).title,
+              }),
+          ),
+      );
+    await watch('alice', alice.supabase);
+    await watch('bob', bob.supabase);
+    await watch('alice-filtered', alice.supabase, 'title=eq.second');
+
+    expect((await alice.supabase.from('todos').insert({ title: 'first', done: false })).error).toBeNull();
+    expect((await alice.supabase.from('todos').insert({ title: 'second', done: false })).error).toBeNull();
+    expect((await bob.supabase.from('todos').insert({ title: 'bobs', done: false })).error).toBeNull();
+    await waitFor(seen, (item) => item.who === 'bob' && item.title === 'bobs');
+    await waitFor(seen, (item) => item.who === 'alice' && item.title === 'second');
+    await waitFor(seen, (item) => item.who === 'alice-filtered' && item.title === 'second');
+    expect(seen.filter((item) => item.who === 'alice').map((item) => item.title)).toEqual([
+      'first',
+      'second',
+    ]);
+    expect(seen.filter((item) => item.who === 'bob').map((item) => item.title)).toEqual(['bobs']);
+    expect(seen.filter((item) => item.who === 'alice-filtered').map((item) => item.title)).toEqual([
+      'second',
+    ]);
+
+    await alice.supabase.from('todos').update({ done: true }).eq('title', 'first');
+    await waitFor(seen, (item) => item.who === 'alice' && item.eventType === 'UPDATE');
+    expect(seen.some((item) => item.who === 'bob' && item.eventType === 'UPDATE')).toBe(false);
+  });
+
+  it('sends changes of a table without RLS to anonymous subscribers, with typed values', async () => {
+    const anon = newClient();
+    const changes: Record<string, unknown>[] = [];
+    await subscribed(
+      anon
+        .channel(`kv-${target}`)
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'kv' }, (change) =>
+          changes.push(change.new),
+        ),
+    );
+    expect((await anon.from('kv').insert({ k: `rt-${target}`, v: 'x', n: 3, tags: ['a'] })).error).toBeNull();
+    expect(await waitFor(changes, (row) => row['k'] === `rt-${target}`)).toEqual({
+      k: `rt-${target}`,
+      v: 'x',
+      n: 3,
+      tags: ['a'],
+    });
+  });
+});
