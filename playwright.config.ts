@@ -1,9 +1,17 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { defineConfig, devices } from '@playwright/test';
 
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium-path.ts';
 
 const port = Number(process.env['PORT'] ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+const apiPort = Number(process.env['API_PORT'] ?? 54321);
+/** Each run starts the local backend on an empty database of its own. */
+const dataDir =
+  process.env['E2E_DATA_DIR'] ?? (process.env['E2E_DATA_DIR'] = mkdtempSync(join(tmpdir(), 'murmur-e2e-')));
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -25,11 +33,20 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
-    command: 'node scripts/serve-dist.ts',
-    url: baseURL,
-    reuseExistingServer: !process.env['CI'],
-    env: { PORT: String(port) },
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: 'node scripts/serve-dist.ts',
+      url: baseURL,
+      reuseExistingServer: !process.env['CI'],
+      env: { PORT: String(port) },
+      timeout: 60_000,
+    },
+    {
+      command: 'node server/main.ts',
+      url: `http://127.0.0.1:${apiPort}/auth/v1/health`,
+      reuseExistingServer: !process.env['CI'],
+      env: { API_PORT: String(apiPort), DATA_DIR: dataDir },
+      timeout: 60_000,
+    },
+  ],
 });

@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { startBackend } from '../server/start-backend.ts';
 import { serveDist } from './serve-dist.ts';
 
 /**
- * `npm start`: build when the build is missing or older than the sources, then serve it (and, once it
- * exists, the local backend beside it).
+ * `npm start`: build when the build is missing or older than the sources, then serve it beside the local
+ * Supabase-compatible backend (server/), which the app uses unless VITE_SUPABASE_URL points elsewhere.
  */
 const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'pwa.config.ts', 'package.json'];
 
@@ -30,9 +31,24 @@ function buildIfNeeded(): void {
 }
 
 buildIfNeeded();
-const port = Number(process.env['PORT'] ?? 4173);
+const env = process.env;
+const backend = env['VITE_SUPABASE_URL']
+  ? null
+  : await startBackend({
+      port: Number(env['API_PORT'] ?? 54321),
+      dataDir: `${(env['DATA_DIR'] ?? '.data').replace(/\/+$/, '')}/pglite`,
+      databaseUrl: env['DATABASE_URL'] || undefined,
+      jwtSecret: env['JWT_SECRET'] || undefined,
+    });
+const port = Number(env['PORT'] ?? 4173);
 const server = await serveDist({ port });
 console.log(`App URL: http://127.0.0.1:${port}`);
-const stop = () => void server.close().then(() => process.exit(0));
+if (backend) {
+  console.log(`API URL: ${backend.url}`);
+  console.log(`Mailbox: ${backend.url}/mailbox`);
+} else {
+  console.log(`API URL: ${env['VITE_SUPABASE_URL']} (hosted)`);
+}
+const stop = () => void Promise.all([server.close(), backend?.close()]).then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
