@@ -1,9 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 
+import { AuthPanel } from '../../features/auth/auth-panel.tsx';
 import { Page } from '../../ui/page.tsx';
 
-/** /auth and /login. The sign-in and sign-up forms arrive with the accounts work. */
+/** /auth and /login: sign in, create an account, sign in with a code, or recover a password. */
 export function Component() {
   const { t } = useTranslation();
-  return <Page title={t('screens.auth.title')} description={t('screens.auth.description')} />;
+  const { hash } = useLocation();
+  return (
+    <Page title={t('screens.auth.title')} description={t('screens.auth.description')}>
+      <AuthPanel initialMode={hash === '#sign-up' ? 'signUp' : hash === '#forgot' ? 'forgot' : 'signIn'} />
+    </Page>
+  );
 }

@@ -3,15 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../ui/page.tsx';
 
 export type ScreenId =
-  | 'resetPassword'
-  | 'onboarding'
-  | 'subscription'
-  | 'profile'
-  | 'notes'
-  | 'calendar'
-  | 'diary'
-  | 'mood'
-  | 'insights';
+  'onboarding' | 'subscription' | 'profile' | 'notes' | 'calendar' | 'diary' | 'mood' | 'insights';
 
 /** A screen that a later piece of work fills: its title and what it will hold. */
 export function placeholderFor(id: ScreenId) {

@@ -32,7 +32,7 @@ const Faq = screen(() => import('../routes/faq-screen.tsx'));
 const Privacy = screen(() => import('../routes/privacy-screen.tsx'));
 const Terms = screen(() => import('../routes/terms-screen.tsx'));
 const NotFound = screen(() => import('../routes/not-found-screen.tsx'));
-const ResetPassword = placeholder('resetPassword');
+const ResetPassword = screen(() => import('../routes/reset-password-screen.tsx'));
 const Onboarding = placeholder('onboarding');
 const Subscription = placeholder('subscription');
 const Profile = placeholder('profile');

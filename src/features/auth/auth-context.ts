@@ -2,12 +2,27 @@ import type { Session, User } from '@supabase/supabase-js';
 import { createContext } from 'react';
 
 export interface AuthState {
+  /** The signed-in user; null for visitors and while a password recovery is in progress. */
   user: User | null;
   session: Session | null;
   /** True until the stored session has been checked once. */
   loading: boolean;
+  /** On the reset-password page during a recovery flow: a session exists but the app is not signed in. */
+  isRecoveryMode: boolean;
 }
 
-export const INITIAL_AUTH_STATE: AuthState = { user: null, session: null, loading: true };
+export interface AuthContextValue extends AuthState {
+  /** The session a recovery flow established, usable only to set the new password. */
+  recoverySession: Session | null;
+  /** Ends recovery: the recovered session becomes the app's signed-in state. */
+  finishRecovery: () => void;
+}
 
-export const AuthContext = createContext<AuthState>(INITIAL_AUTH_STATE);
+export const AuthContext = createContext<AuthContextValue>({
+  user: null,
+  session: null,
+  loading: true,
+  isRecoveryMode: false,
+  recoverySession: null,
+  finishRecovery: () => undefined,
+});

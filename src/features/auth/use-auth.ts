@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 
-import { AuthContext, type AuthState } from './auth-context.ts';
+import { AuthContext, type AuthContextValue } from './auth-context.ts';
 
-export function useAuth(): AuthState {
+export function useAuth(): AuthContextValue {
   return useContext(AuthContext);
 }

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { loadSupabase } from '../../lib/load-supabase.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import styles from './auth-forms.module.css';
+import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { useAuthAction } from './use-auth-action.ts';
+import { emailProblem, passwordProblem } from './validate-credentials.ts';
+
+/**
+ * Creates an account. Where the server confirms emails first there is no session yet: the form then says
+ * where to look instead of pretending the user is in.
+ */
+export function SignUpForm({ email, onEmail }: { email: string; onEmail: (email: string) => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<{ email: string | null; password: string | null }>({
+    email: null,
+    password: null,
+  });
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
+  const { pending, error, run } = useAuthAction();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = { email: emailProblem(email), password: passwordProblem(password, { isNew: true }) };
+    setProblems(found);
+    if (found.email || found.password) return;
+    let confirmLater = false;
+    const ok = await run(async () => {
+      const result = await (
+        await loadSupabase()
+      ).auth.signUp({
+        email: email.trim(),
+        password,
+        options: { emailRedirectTo: `${window.location.origin}/auth` },
+      });
+      confirmLater = !result.error && !result.data.session;
+      return result;
+    });
+    if (ok && confirmLater) setAwaitingConfirmation(true);
+  };
+
+  if (awaitingConfirmation) {
+    return (
+      <p className={styles.notice} role="status">
+        {t('auth.checkInboxToConfirm', { email: email.trim() })}
+      </p>
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
+      <TextField
+        label={t('auth.fields.email')}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => onEmail(event.target.value)}
+        error={problems.email ? t(problems.email) : null}
+      />
+      <TextField
+        label={t('auth.fields.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        hint={t('auth.passwordHint')}
+        error={problems.password ? t(problems.password) : null}
+      />
+      <PasswordStrengthMeter password={password} />
+      {error ? (
+        <p className={styles.error} role="alert">
+          {t(error)}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary" disabled={pending}>
+        {pending ? t('auth.creatingAccount') : t('auth.createAccount')}
+      </button>
+    </form>
+  );
+}
