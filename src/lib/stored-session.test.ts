@@ -34,7 +34,7 @@ describe('stored session', () => {
     store(session(91));
     expect(readStoredSession(url, now).kind).toBe('fresh');
     store(session(90));
-    expect(readStoredSession(url, now).kind).toBe('stale');
+    expect(readStoredSession(url, now)).toMatchObject({ kind: 'stale', session: { access_token: 'a' } });
     store(session(-60));
     expect(readStoredSession(url, now).kind).toBe('stale');
   });

@@ -18,8 +18,11 @@ export type StoredSessionState =
   | { kind: 'none' }
   /** Usable as it is for at least the expiry margin. */
   | { kind: 'fresh'; session: Session }
-  /** Present but about to expire (or expired): supabase-js must refresh it before anyone relies on it. */
-  | { kind: 'stale' };
+  /**
+   * Present but about to expire (or expired): supabase-js must refresh it before anyone relies on it.
+   * The session is kept so a user who is offline can go on using local data.
+   */
+  | { kind: 'stale'; session: Session | null };
 
 export function readStoredSession(supabaseUrl: string, nowMs: number): StoredSessionState {
   const raw = readLocal(sessionStorageKeyFor(supabaseUrl));
@@ -39,8 +42,9 @@ export function readStoredSession(supabaseUrl: string, nowMs: number): StoredSes
   ) {
     return { kind: 'none' };
   }
-  if (!user || typeof user !== 'object') return { kind: 'stale' };
-  if (expires_at * 1000 - nowMs <= SESSION_EXPIRY_MARGIN_MS) return { kind: 'stale' };
+  if (!user || typeof user !== 'object') return { kind: 'stale', session: null };
+  if (expires_at * 1000 - nowMs <= SESSION_EXPIRY_MARGIN_MS)
+    return { kind: 'stale', session: value as Session };
   return { kind: 'fresh', session: value as Session };
 }
 

@@ -116,3 +116,50 @@ test.describe('accounts on the local backend', () => {
     await expect(page).toHaveURL(/\/app$/);
   });
 });
+
+test.describe('the profile and signing out', () => {
+  test('saves a display name and signs out with a goodbye', async ({ page, request }) => {
+    const email = uniqueEmail('leaving');
+    await createAccount(request, email, PASSWORD);
+    await page.goto('/auth');
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/app$/);
+
+    await page.goto('/profile');
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    await page.getByLabel('Display name').fill('Ada');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Profile saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Display name')).toHaveValue('Ada');
+
+    await page.getByRole('button', { name: 'Sign out of Murmur' }).click();
+    await expect(page.getByText('Logged Out Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.endsWith('-auth-token')),
+    );
+    expect(stored).toEqual([]);
+    await page.goto('/notes');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a revoked session is removed and the user is asked to sign in', async ({ page }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        'sb-127-auth-token',
+        JSON.stringify({
+          access_token: 'x',
+          refresh_token: 'revoked',
+          expires_at: 1,
+          expires_in: 3600,
+          token_type: 'bearer',
+          user: { id: 'u' },
+        }),
+      ),
+    );
+    await page.goto('/notes');
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('sb-127-auth-token'))).toBeNull();
+  });
+});

@@ -35,7 +35,7 @@ const NotFound = screen(() => import('../routes/not-found-screen.tsx'));
 const ResetPassword = screen(() => import('../routes/reset-password-screen.tsx'));
 const Onboarding = placeholder('onboarding');
 const Subscription = placeholder('subscription');
-const Profile = placeholder('profile');
+const Profile = screen(() => import('../routes/profile-screen.tsx'));
 const Notes = placeholder('notes');
 const Calendar = placeholder('calendar');
 const Diary = placeholder('diary');

@@ -1,15 +1,29 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
+import { appConfig } from '../../lib/config.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
+import { readStoredSession } from '../../lib/stored-session.ts';
+import { notify } from '../../lib/toasts/toasts.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 import { applyAuthEvent, toAuthState, type AuthCore } from './auth-state.ts';
 import { initialAuthCore } from './initial-auth-state.ts';
 
+/** A failure to reach the auth server, as opposed to the server saying no. */
+function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  const { name, status } = (error ?? {}) as { name?: unknown; status?: unknown };
+  return name === 'AuthRetryableFetchError' || status === 0;
+}
+
 /**
- * Reads the session supabase-js keeps and follows its auth events. A failure to read the session is
- * logged and treated as signed out: the user then sees the public screens instead of a spinner forever.
+ * Reads the session supabase-js keeps and follows its auth events (the session guard of product spec
+ * §4). When the session cannot be read the user is told (auth.logoutError), cleared and signed out —
+ * except when the network is the problem: a network failure never signs anyone out, and the last
+ * stored session keeps the user on their local data until a refresh succeeds.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
   const [core, setCore] = useState<AuthCore>(() => initialAuthCore());
 
   useEffect(() => {
@@ -33,8 +47,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         unsubscribe = () => listener.subscription.unsubscribe();
         if (cancelled) unsubscribe();
       } catch (error) {
+        if (cancelled) return;
+        if (isNetworkFailure(error)) {
+          console.warn('Murmur is offline; keeping the stored session until it can be refreshed', error);
+          const stored = readStoredSession(appConfig.supabaseUrl, Date.now());
+          const session = stored.kind === 'none' ? null : stored.session;
+          setCore((current) => ({ ...current, session, loading: false }));
+          return;
+        }
         console.error('Murmur could not read the stored session', error);
-        if (!cancelled) setCore({ session: null, loading: false, isRecoveryMode: false });
+        notify({ kind: 'error', title: i18n.t('auth.logoutError') });
+        setCore({ session: null, loading: false, isRecoveryMode: false });
+        void loadSupabase()
+          .then((supabase) => supabase.auth.signOut({ scope: 'local' }))
+          .catch((signOutError: unknown) =>
+            console.error('Murmur could not clear the session', signOutError),
+          );
       }
     })();
 
@@ -42,7 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       unsubscribe?.();
     };
-  }, []);
+  }, [i18n]);
 
   const finishRecovery = useCallback(() => setCore((current) => ({ ...current, isRecoveryMode: false })), []);
   const value = useMemo<AuthContextValue>(
