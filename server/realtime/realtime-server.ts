@@ -5,12 +5,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 
-import { verifyJwt } from '../auth/jwt.ts';
-import type { JwtClaims } from '../auth/jwt.ts';
 import type { BackendContext } from '../backend-context.ts';
+import { authorizeChannel } from './authorize-channel.ts';
+import { identifyToken } from './identify-token.ts';
+import type { Identity } from './identify-token.ts';
 import { decodeBinary, decodeText, encode } from './phoenix-frames.ts';
 import type { PhoenixMessage } from './phoenix-frames.ts';
 import { parseChangeFilter, PostgresChanges } from './postgres-changes.ts';
+import { PresenceRegistry } from './presence-registry.ts';
 import type { ChangeBinding, ChangeSubscriber } from './postgres-changes.ts';
 
 const SOCKET_PATH = /^(?:\/[^/]+)*?\/realtime\/v1\/websocket\/?$/;
@@ -18,6 +20,10 @@ const SOCKET_PATH = /^(?:\/[^/]+)*?\/realtime\/v1\/websocket\/?$/;
 interface Channel {
   readonly topic: string;
   readonly joinRef: string | null;
+  /** Public and private channels of one name are separate topics, as on Supabase. */
+  readonly key: string;
+  /** Private channels may only broadcast when RLS on realtime.messages allows inserts. */
+  readonly canWrite: boolean;
   readonly socket: WebSocket;
   readonly self: boolean;
   readonly ack: boolean;
@@ -25,19 +31,19 @@ interface Channel {
   readonly subscriber: ChangeSubscriber;
 }
 
-type Identity = { ok: true; role: string; claims: JwtClaims } | { ok: false; reason: string };
-
 /**
  * Realtime over Phoenix vsn 2.0.0 (wire contract §4): heartbeat, join/leave, access_token, broadcast (text and
- * binary pushes), presence and postgres_changes with per-subscriber RLS. Private channels are not offered yet.
+ * binary pushes), broadcast from the database (realtime.send), presence, postgres_changes with per-subscriber RLS,
+ * and private channels authorised by RLS on realtime.messages.
  */
 export class RealtimeServer {
   private readonly ctx: BackendContext;
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   private readonly topics = new Map<string, Set<Channel>>();
-  private readonly presence = new Map<string, Map<string, Record<string, unknown>[]>>();
+  private readonly presence = new PresenceRegistry();
   private readonly changes: PostgresChanges;
   private bindingSeq = 0;
+  private unlistenBroadcasts: (() => Promise<void>) | undefined;
 
   constructor(ctx: BackendContext) {
     this.ctx = ctx;
@@ -46,6 +52,9 @@ export class RealtimeServer {
 
   async attach(server: Server): Promise<void> {
     await this.changes.start();
+    this.unlistenBroadcasts = await this.ctx.db.listen('realtime_local_broadcast', (text) =>
+      this.databaseBroadcast(text),
+    );
     server.on(
       'upgrade',
       (request: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(request, socket, head),
@@ -55,26 +64,12 @@ export class RealtimeServer {
   async close(): Promise<void> {
     for (const client of this.wss.clients) client.terminate();
     this.wss.close();
+    await this.unlistenBroadcasts?.();
     await this.changes.stop();
   }
 
-  private async identify(token: string | undefined): Promise<Identity> {
-    if (!token) return { ok: false, reason: 'Fields `role` and `exp` are required in JWT' };
-    const verified = await verifyJwt(token, this.ctx.config.jwtSecret);
-    if (!verified.ok)
-      return {
-        ok: false,
-        reason:
-          verified.reason === 'expired'
-            ? 'InvalidJWTToken: Token has expired'
-            : 'InvalidJWTToken: invalid token',
-      };
-    const { role, exp } = verified.claims;
-    if (typeof role !== 'string' || typeof exp !== 'number')
-      return { ok: false, reason: 'Fields `role` and `exp` are required in JWT' };
-    if (!['anon', 'authenticated', 'service_role'].includes(role))
-      return { ok: false, reason: `InvalidJWTToken: role ${role} is not allowed` };
-    return { ok: true, role, claims: verified.claims };
+  private identify(token: string | undefined): Promise<Identity> {
+    return identifyToken(token, this.ctx.config.jwtSecret);
   }
 
   private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -166,6 +161,13 @@ export class RealtimeServer {
         return;
       }
       case 'broadcast':
+        if (!channel.canWrite) {
+          if (channel.ack)
+            reply('error', {
+              reason: 'Unauthorized: You do not have permissions to write to this Channel topic',
+            });
+          return;
+        }
         this.broadcast(channel, message.payload);
         if (channel.ack) reply('ok', {});
         return;
@@ -199,14 +201,20 @@ export class RealtimeServer {
         : apikey;
     const identity = await this.identify(accessToken);
     if (!identity.ok) return reply('error', { reason: identity.reason });
-    if (config.private === true)
+    const sub = message.topic.replace(/^realtime:/, '');
+    const isPrivate = config.private === true;
+    const permissions = isPrivate
+      ? await authorizeChannel(this.ctx.db, { topic: sub, role: identity.role, claims: identity.claims })
+      : { read: true, write: true };
+    if (!permissions.read) {
       return reply('error', {
-        reason: 'Unauthorized: private channels are not supported by the local backend yet',
+        reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${sub}`,
       });
+    }
+    const key = `${isPrivate ? 'private' : 'public'}|${message.topic}`;
     const existing = channels.get(message.topic);
     if (existing) this.leave(existing);
 
-    const sub = message.topic.replace(/^realtime:/, '');
     const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
     const bindings: ChangeBinding[] = [];
     const echoed: Record<string, unknown>[] = [];
@@ -233,6 +241,8 @@ export class RealtimeServer {
     const channel: Channel = {
       topic: message.topic,
       joinRef: message.joinRef,
+      key,
+      canWrite: permissions.write,
       socket: ws,
       self: config.broadcast?.self === true,
       ack: config.broadcast?.ack === true,
@@ -252,9 +262,9 @@ export class RealtimeServer {
       },
     };
     channels.set(message.topic, channel);
-    const members = this.topics.get(message.topic) ?? new Set<Channel>();
+    const members = this.topics.get(key) ?? new Set<Channel>();
     members.add(channel);
-    this.topics.set(message.topic, members);
+    this.topics.set(key, members);
     if (bindings.length > 0) this.changes.subscribe(channel.subscriber);
     reply('ok', { postgres_changes: echoed });
     if (requested.length > 0) {
@@ -279,68 +289,76 @@ export class RealtimeServer {
         ref: null,
         topic: message.topic,
         event: 'presence_state',
-        payload: this.presenceState(message.topic),
+        payload: this.presence.state(key),
       });
   }
 
   private leave(channel: Channel): void {
     this.changes.unsubscribe(channel.subscriber);
-    this.topics.get(channel.topic)?.delete(channel);
+    this.topics.get(channel.key)?.delete(channel);
     this.untrack(channel);
   }
 
   private broadcast(sender: Channel, payload: Record<string, unknown>): void {
     const frame = encode({ joinRef: null, ref: null, topic: sender.topic, event: 'broadcast', payload });
-    for (const member of this.topics.get(sender.topic) ?? []) {
+    for (const member of this.topics.get(sender.key) ?? []) {
       if ((member !== sender || sender.self) && member.socket.readyState === member.socket.OPEN)
         member.socket.send(frame);
     }
   }
 
-  private presenceState(topic: string): Record<string, { metas: Record<string, unknown>[] }> {
-    const state: Record<string, { metas: Record<string, unknown>[] }> = {};
-    for (const [key, metas] of this.presence.get(topic) ?? []) state[key] = { metas };
-    return state;
-  }
-
-  private pushPresenceDiff(
-    topic: string,
-    joins: Record<string, unknown>,
-    leaves: Record<string, unknown>,
-  ): void {
+  /** A realtime.send() from SQL, committed: fan out to the topic's subscribers (private or public). */
+  private databaseBroadcast(text: string): void {
+    let message: { topic?: unknown; event?: unknown; payload?: unknown; private?: unknown };
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      return;
+    }
+    if (typeof message.topic !== 'string' || typeof message.event !== 'string') return;
+    const topic = `realtime:${message.topic}`;
     const frame = encode({
       joinRef: null,
       ref: null,
       topic,
-      event: 'presence_diff',
-      payload: { joins, leaves },
+      event: 'broadcast',
+      payload: { type: 'broadcast', event: message.event, payload: message.payload ?? {} },
     });
-    for (const member of this.topics.get(topic) ?? [])
+    for (const member of this.topics.get(`${message.private === true ? 'private' : 'public'}|${topic}`) ??
+      []) {
+      if (member.socket.readyState === member.socket.OPEN) member.socket.send(frame);
+    }
+  }
+
+  private pushPresenceDiff(
+    channel: Channel,
+    diff: { joins: Record<string, unknown>; leaves: Record<string, unknown> } | undefined,
+  ): void {
+    if (!diff) return;
+    const frame = encode({
+      joinRef: null,
+      ref: null,
+      topic: channel.topic,
+      event: 'presence_diff',
+      payload: diff,
+    });
+    for (const member of this.topics.get(channel.key) ?? [])
       if (member.socket.readyState === member.socket.OPEN) member.socket.send(frame);
   }
 
   private trackPresence(channel: Channel, payload: Record<string, unknown>): void {
     if (payload['event'] === 'untrack') return this.untrack(channel);
-    const state = this.presence.get(channel.topic) ?? new Map<string, Record<string, unknown>[]>();
-    this.presence.set(channel.topic, state);
-    const left = state.get(channel.presenceKey);
-    const meta = {
-      ...((payload['payload'] as Record<string, unknown> | undefined) ?? {}),
-      phx_ref: randomUUID(),
-    };
-    state.set(channel.presenceKey, [meta]);
     this.pushPresenceDiff(
-      channel.topic,
-      { [channel.presenceKey]: { metas: [meta] } },
-      left ? { [channel.presenceKey]: { metas: left } } : {},
+      channel,
+      this.presence.track(
+        channel.key,
+        channel.presenceKey,
+        (payload['payload'] as Record<string, unknown> | undefined) ?? {},
+      ),
     );
   }
 
   private untrack(channel: Channel): void {
-    const state = this.presence.get(channel.topic);
-    const left = state?.get(channel.presenceKey);
-    if (!state || !left) return;
-    state.delete(channel.presenceKey);
-    this.pushPresenceDiff(channel.topic, {}, { [channel.presenceKey]: { metas: left } });
+    this.pushPresenceDiff(channel, this.presence.untrack(channel.key, channel.presenceKey));
   }
 }

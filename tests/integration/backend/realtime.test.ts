@@ -181,4 +181,49 @@ describe.each(TARGETS)('realtime with several supabase-js clients on %s', (targe
       tags: ['a'],
     });
   });
+
+  it('authorises private channels by RLS on realtime.messages and delivers realtime.send broadcasts', async () => {
+    const sign = async (name: string) => {
+      const supabase = newClient();
+      const { data } = await supabase.auth.signUp({ email: uniqueEmail(name), password: 'secret123' });
+      if (!data.session) throw new Error('sign-up failed');
+      supabase.realtime.setAuth(data.session.access_token);
+      return supabase;
+    };
+    const room = `private-room-${target}`;
+    const alice = await sign('alice');
+    const aliceTwo = newClient();
+    const { data: aliceSession } = await alice.auth.getSession();
+    aliceTwo.realtime.setAuth(aliceSession.session?.access_token ?? '');
+    const bob = await sign('bob');
+    expect((await alice.from('room_members').insert({ room })).error).toBeNull();
+
+    const received: { who: string; event: string; payload: unknown }[] = [];
+    const listen = (who: string, supabase: SupabaseClient, isPrivate: boolean, name = room) =>
+      supabase
+        .channel(name, { config: { private: isPrivate } })
+        .on('broadcast', { event: '*' }, (message) =>
+          received.push({ who, event: String(message['event']), payload: message['payload'] }),
+        );
+    await subscribed(listen('alice-listener', aliceTwo, true));
+    await expect(subscribed(listen('bob', bob, true))).rejects.toThrow(/Unauthorized/);
+
+    const sender = alice.channel(room, { config: { private: true, broadcast: { ack: true } } });
+    await subscribed(sender);
+    expect(await sender.send({ type: 'broadcast', event: 'hello', payload: { from: 'alice' } })).toBe('ok');
+    await waitFor(received, (item) => item.who === 'alice-listener' && item.event === 'hello');
+
+    // From SQL: realtime.send reaches private subscribers of the topic, and public ones of a public topic.
+    await subscribed(listen('public-listener', newClient(), false, `${room}-public`));
+    expect((await alice.rpc('announce', { room, message: 'to members', private: true })).error).toBeNull();
+    expect(
+      (await alice.rpc('announce', { room: `${room}-public`, message: 'to all', private: false })).error,
+    ).toBeNull();
+    expect(
+      await waitFor(received, (item) => item.who === 'alice-listener' && item.event === 'announcement'),
+    ).toMatchObject({ payload: { message: 'to members' } });
+    expect(
+      await waitFor(received, (item) => item.who === 'public-listener' && item.event === 'announcement'),
+    ).toMatchObject({ payload: { message: 'to all' } });
+  });
 });
