@@ -5,6 +5,7 @@ import { jsonResponse } from '../http/api-request.ts';
 import { API_VERSION_HEADERS, authError } from './auth-error.ts';
 import { logout } from './logout.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
+import { authorize, callback, devIdpPage, linkIdentityAuthorize, sso, unlinkIdentity } from './oauth.ts';
 import { otp, recover, resend } from './recover-otp-resend.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
@@ -55,10 +56,20 @@ const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
   '/.well-known/jwks.json': { GET: jwks },
   '/health': { GET: health },
   '/factors': { POST: enrollFactor },
+  '/authorize': { GET: authorize },
+  '/dev-idp': { GET: devIdpPage },
+  '/callback': { GET: callback },
+  '/sso': { POST: sso },
+  '/user/identities/authorize': { GET: linkIdentityAuthorize },
 };
 
 /** /factors/<id>[/challenge|/verify] */
 function factorRoute(path: string, method: string): Handler | undefined {
+  const identity = /^\/user\/identities\/([^/]+)$/.exec(path);
+  if (identity && method === 'DELETE') {
+    const id = decodeURIComponent(identity[1] ?? '');
+    return (ctx, request) => unlinkIdentity(ctx, request, id);
+  }
   const match = /^\/factors\/([^/]+)(\/challenge|\/verify)?$/.exec(path);
   if (!match) return undefined;
   const id = decodeURIComponent(match[1] ?? '');
@@ -77,6 +88,7 @@ export const OPEN_AUTH_ROUTES = new Set([
   '/verify',
   '/callback',
   '/authorize',
+  '/dev-idp',
   '/.well-known/jwks.json',
   '/health',
 ]);
