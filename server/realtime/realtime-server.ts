@@ -7,29 +7,16 @@ import type { RawData, WebSocket } from 'ws';
 
 import type { BackendContext } from '../backend-context.ts';
 import { authorizeChannel } from './authorize-channel.ts';
+import { channelKey, ChannelRegistry } from './channel-registry.ts';
+import type { Channel } from './channel-registry.ts';
 import { identifyToken } from './identify-token.ts';
 import type { Identity } from './identify-token.ts';
 import { decodeBinary, decodeText, encode } from './phoenix-frames.ts';
 import type { PhoenixMessage } from './phoenix-frames.ts';
 import { parseChangeFilter, PostgresChanges } from './postgres-changes.ts';
-import { PresenceRegistry } from './presence-registry.ts';
-import type { ChangeBinding, ChangeSubscriber } from './postgres-changes.ts';
+import type { ChangeBinding } from './postgres-changes.ts';
 
 const SOCKET_PATH = /^(?:\/[^/]+)*?\/realtime\/v1\/websocket\/?$/;
-
-interface Channel {
-  readonly topic: string;
-  readonly joinRef: string | null;
-  /** Public and private channels of one name are separate topics, as on Supabase. */
-  readonly key: string;
-  /** Private channels may only broadcast when RLS on realtime.messages allows inserts. */
-  readonly canWrite: boolean;
-  readonly socket: WebSocket;
-  readonly self: boolean;
-  readonly ack: boolean;
-  readonly presenceKey: string;
-  readonly subscriber: ChangeSubscriber;
-}
 
 /**
  * Realtime over Phoenix vsn 2.0.0 (wire contract §4): heartbeat, join/leave, access_token, broadcast (text and
@@ -39,8 +26,7 @@ interface Channel {
 export class RealtimeServer {
   private readonly ctx: BackendContext;
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-  private readonly topics = new Map<string, Set<Channel>>();
-  private readonly presence = new PresenceRegistry();
+  private readonly registry = new ChannelRegistry();
   private readonly changes: PostgresChanges;
   private bindingSeq = 0;
   private unlistenBroadcasts: (() => Promise<void>) | undefined;
@@ -53,7 +39,7 @@ export class RealtimeServer {
   async attach(server: Server): Promise<void> {
     await this.changes.start();
     this.unlistenBroadcasts = await this.ctx.db.listen('realtime_local_broadcast', (text) =>
-      this.databaseBroadcast(text),
+      this.registry.deliverFromDatabase(text),
     );
     server.on(
       'upgrade',
@@ -168,11 +154,11 @@ export class RealtimeServer {
             });
           return;
         }
-        this.broadcast(channel, message.payload);
+        this.registry.broadcast(channel, message.payload);
         if (channel.ack) reply('ok', {});
         return;
       case 'presence':
-        this.trackPresence(channel, message.payload);
+        this.registry.track(channel, message.payload);
         reply('ok', {});
         return;
       default:
@@ -211,7 +197,7 @@ export class RealtimeServer {
         reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${sub}`,
       });
     }
-    const key = `${isPrivate ? 'private' : 'public'}|${message.topic}`;
+    const key = channelKey(message.topic, isPrivate);
     const existing = channels.get(message.topic);
     if (existing) this.leave(existing);
 
@@ -262,9 +248,7 @@ export class RealtimeServer {
       },
     };
     channels.set(message.topic, channel);
-    const members = this.topics.get(key) ?? new Set<Channel>();
-    members.add(channel);
-    this.topics.set(key, members);
+    this.registry.add(channel);
     if (bindings.length > 0) this.changes.subscribe(channel.subscriber);
     reply('ok', { postgres_changes: echoed });
     if (requested.length > 0) {
@@ -289,76 +273,12 @@ export class RealtimeServer {
         ref: null,
         topic: message.topic,
         event: 'presence_state',
-        payload: this.presence.state(key),
+        payload: this.registry.presenceState(key),
       });
   }
 
   private leave(channel: Channel): void {
     this.changes.unsubscribe(channel.subscriber);
-    this.topics.get(channel.key)?.delete(channel);
-    this.untrack(channel);
-  }
-
-  private broadcast(sender: Channel, payload: Record<string, unknown>): void {
-    const frame = encode({ joinRef: null, ref: null, topic: sender.topic, event: 'broadcast', payload });
-    for (const member of this.topics.get(sender.key) ?? []) {
-      if ((member !== sender || sender.self) && member.socket.readyState === member.socket.OPEN)
-        member.socket.send(frame);
-    }
-  }
-
-  /** A realtime.send() from SQL, committed: fan out to the topic's subscribers (private or public). */
-  private databaseBroadcast(text: string): void {
-    let message: { topic?: unknown; event?: unknown; payload?: unknown; private?: unknown };
-    try {
-      message = JSON.parse(text) as typeof message;
-    } catch {
-      return;
-    }
-    if (typeof message.topic !== 'string' || typeof message.event !== 'string') return;
-    const topic = `realtime:${message.topic}`;
-    const frame = encode({
-      joinRef: null,
-      ref: null,
-      topic,
-      event: 'broadcast',
-      payload: { type: 'broadcast', event: message.event, payload: message.payload ?? {} },
-    });
-    for (const member of this.topics.get(`${message.private === true ? 'private' : 'public'}|${topic}`) ??
-      []) {
-      if (member.socket.readyState === member.socket.OPEN) member.socket.send(frame);
-    }
-  }
-
-  private pushPresenceDiff(
-    channel: Channel,
-    diff: { joins: Record<string, unknown>; leaves: Record<string, unknown> } | undefined,
-  ): void {
-    if (!diff) return;
-    const frame = encode({
-      joinRef: null,
-      ref: null,
-      topic: channel.topic,
-      event: 'presence_diff',
-      payload: diff,
-    });
-    for (const member of this.topics.get(channel.key) ?? [])
-      if (member.socket.readyState === member.socket.OPEN) member.socket.send(frame);
-  }
-
-  private trackPresence(channel: Channel, payload: Record<string, unknown>): void {
-    if (payload['event'] === 'untrack') return this.untrack(channel);
-    this.pushPresenceDiff(
-      channel,
-      this.presence.track(
-        channel.key,
-        channel.presenceKey,
-        (payload['payload'] as Record<string, unknown> | undefined) ?? {},
-      ),
-    );
-  }
-
-  private untrack(channel: Channel): void {
-    this.pushPresenceDiff(channel, this.presence.untrack(channel.key, channel.presenceKey));
+    this.registry.remove(channel);
   }
 }
