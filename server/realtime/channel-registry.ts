@@ -62,6 +62,11 @@ export class ChannelRegistry {
     } catch {
       return;
     }
+    this.deliver(message);
+  }
+
+  /** A server-side broadcast (database or REST) of `event` on a sub-topic such as `room1`. */
+  deliver(message: { topic?: unknown; event?: unknown; payload?: unknown; private?: unknown }): void {
     if (typeof message.topic !== 'string' || typeof message.event !== 'string') return;
     const topic = `realtime:${message.topic}`;
     const payload = { type: 'broadcast', event: message.event, payload: message.payload ?? {} };

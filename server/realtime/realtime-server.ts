@@ -6,6 +6,9 @@ import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 
 import type { BackendContext } from '../backend-context.ts';
+import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
+import { headerValue, jsonResponse } from '../http/api-request.ts';
+import { parseJsonBody } from '../http/read-body.ts';
 import { authorizeChannel } from './authorize-channel.ts';
 import { channelKey, ChannelRegistry } from './channel-registry.ts';
 import type { Channel } from './channel-registry.ts';
@@ -275,6 +278,48 @@ export class RealtimeServer {
         event: 'presence_state',
         payload: this.registry.presenceState(key),
       });
+  }
+
+  /**
+   * POST /realtime/v1/api/broadcast `{messages: [{topic, event, payload, private}]}`: the REST fallback
+   * `channel.send()` uses when not joined. Private messages need write permission under RLS; 202 either way.
+   */
+  async httpBroadcast(request: ApiRequest): Promise<ApiResponse> {
+    if (request.path.replace(/\/+$/, '') !== '/api/broadcast')
+      return jsonResponse(404, { message: 'Not found' });
+    if (request.method !== 'POST') return jsonResponse(405, { message: 'Method not allowed' });
+    const header = headerValue(request.headers, 'authorization');
+    const token =
+      (header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined) ?? headerValue(request.headers, 'apikey');
+    const identity = await this.identify(token);
+    if (!identity.ok) return jsonResponse(401, { message: identity.reason });
+    let body: unknown;
+    try {
+      body = parseJsonBody(request.body);
+    } catch {
+      return jsonResponse(400, { message: 'Request body must be JSON' });
+    }
+    const messages = (body as { messages?: unknown } | undefined)?.messages;
+    if (!Array.isArray(messages))
+      return jsonResponse(400, { message: 'Request body must be {"messages": [...]}' });
+    for (const message of messages as {
+      topic?: unknown;
+      event?: unknown;
+      payload?: unknown;
+      private?: unknown;
+    }[]) {
+      if (typeof message !== 'object' || message === null || typeof message.topic !== 'string') continue;
+      if (message.private === true) {
+        const permissions = await authorizeChannel(this.ctx.db, {
+          topic: message.topic,
+          role: identity.role,
+          claims: identity.claims,
+        });
+        if (!permissions.write) continue;
+      }
+      this.registry.deliver(message);
+    }
+    return { status: 202 };
   }
 
   private leave(channel: Channel): void {

@@ -97,6 +97,27 @@ describe.each(TARGETS)('realtime with several supabase-js clients on %s', (targe
     expect(received.every((item) => JSON.stringify(item.payload) === '{"n":1}')).toBe(true);
   });
 
+  it('delivers broadcasts sent over REST by a client that has not joined', async () => {
+    const topic = `rest-${target}`;
+    const received: unknown[] = [];
+    await subscribed(
+      newClient()
+        .channel(topic)
+        .on('broadcast', { event: 'via-rest' }, (message) => received.push(message['payload'])),
+    );
+    expect(
+      await newClient()
+        .channel(topic)
+        .send({ type: 'broadcast', event: 'via-rest', payload: { n: 2 } }),
+    ).toBe('ok');
+    expect(await waitFor(received, () => true)).toEqual({ n: 2 });
+    const noKey = await fetch(`${backend.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      body: '{"messages":[]}',
+    });
+    expect(noKey.status).toBe(401);
+  });
+
   it('tracks presence across clients', async () => {
     const topic = `presence-${target}`;
     const first = newClient().channel(topic, { config: { presence: { key: 'first' } } });
