@@ -1,4 +1,5 @@
 import type { BackendContext } from '../backend-context.ts';
+import { isPgError } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { jsonResponse } from '../http/api-request.ts';
@@ -93,6 +94,17 @@ export const OPEN_AUTH_ROUTES = new Set([
   '/health',
 ]);
 
+/**
+ * Database errors a request itself can cause stay 4xx (supabase-js retries 5xx from auth): two sign-ups racing
+ * for one address, or a value Postgres rejects.
+ */
+function clientDatabaseError(error: unknown): ApiError | undefined {
+  if (!isPgError(error)) return undefined;
+  if (error.code === '23505') return authError(422, 'user_already_exists', 'User already registered');
+  if (error.code.startsWith('22')) return authError(400, 'validation_failed', 'Invalid input');
+  return undefined;
+}
+
 export async function routeAuth(ctx: BackendContext, request: ApiRequest): Promise<ApiResponse> {
   const path = request.path.replace(/\/+$/, '') || '/';
   const methods = ROUTES[path];
@@ -104,8 +116,9 @@ export async function routeAuth(ctx: BackendContext, request: ApiRequest): Promi
     const response = await handler(ctx, request);
     return { ...response, headers: { ...API_VERSION_HEADERS, ...response.headers } };
   } catch (error) {
-    if (error instanceof ApiError)
-      return jsonResponse(error.status, error.body, { ...API_VERSION_HEADERS, ...error.headers });
+    const mapped = error instanceof ApiError ? error : clientDatabaseError(error);
+    if (mapped)
+      return jsonResponse(mapped.status, mapped.body, { ...API_VERSION_HEADERS, ...mapped.headers });
     throw error;
   }
 }
