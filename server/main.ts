@@ -21,6 +21,7 @@ try {
     jwtExpirySeconds: env['JWT_EXPIRY'] ? Number(env['JWT_EXPIRY']) : undefined,
     siteUrl: env['SITE_URL'] || undefined,
     enableEmailConfirmation: env['ENABLE_EMAIL_CONFIRMATIONS'] === 'true',
+    enableAnonymousSignIns: env['ENABLE_ANONYMOUS_SIGN_INS'] === 'true',
   });
   console.log(
     `Database: ${backend.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`,

@@ -20,7 +20,7 @@ const settings: Handler = async (ctx) =>
     external: {
       email: true,
       phone: true,
-      anonymous_users: false,
+      anonymous_users: ctx.config.enableAnonymousSignIns,
       google: false,
       github: false,
       apple: false,

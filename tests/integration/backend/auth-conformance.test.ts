@@ -440,6 +440,31 @@ describe.each(TARGETS)('auth conformance with supabase-js on %s', (target) => {
     ]);
   });
 
+  it('refuses anonymous sign-ins by default; when enabled, an anonymous user can add an email and keep its id', async () => {
+    const refused = await client(backend.url, backend.anonKey).auth.signInAnonymously();
+    expect(refused.error).toMatchObject({ code: 'anonymous_provider_disabled', status: 422 });
+
+    const variant = await backend.startVariant({ enableAnonymousSignIns: true });
+    const supabase = client(variant.url, variant.anonKey);
+    const { data, error } = await supabase.auth.signInAnonymously({ options: { data: { theme: 'dark' } } });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ is_anonymous: true, email: '', identities: [] });
+    expect(decodeJwt(data.session?.access_token ?? '')).toMatchObject({
+      role: 'authenticated',
+      is_anonymous: true,
+      amr: [{ method: 'anonymous' }],
+    });
+    expect((await supabase.from('kv').insert({ k: `anon-${target}` })).error).toBeNull();
+
+    const email = uniqueEmail('converted');
+    expect((await supabase.auth.updateUser({ email })).error).toBeNull();
+    const mail = await latestMail(variant.url, email);
+    const converted = await supabase.auth.verifyOtp({ email, token: mail.code ?? '', type: 'email_change' });
+    expect(converted.error).toBeNull();
+    expect(converted.data.user).toMatchObject({ id: data.user?.id, email, is_anonymous: false });
+    expect(converted.data.user?.identities?.map((identity) => identity.provider)).toEqual(['email']);
+  });
+
   it('with email confirmation on: signup returns a bare user, the link confirms it, resend and rate limits work', async () => {
     const variant = await backend.startVariant({
       enableEmailConfirmation: true,
