@@ -17,6 +17,8 @@ export interface Channel {
   readonly ack: boolean;
   readonly presenceKey: string;
   readonly subscriber: ChangeSubscriber;
+  /** Closes the channel when its token expires (re-armed on every access_token update). */
+  expiry?: ReturnType<typeof setTimeout> | undefined;
 }
 
 export function channelKey(topic: string, isPrivate: boolean): string {

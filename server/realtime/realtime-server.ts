@@ -125,28 +125,10 @@ export class RealtimeServer {
         const token =
           typeof message.payload['access_token'] === 'string' ? message.payload['access_token'] : apikey;
         const identity = await this.identify(token.startsWith('sb_') ? apikey : token);
-        if (!identity.ok) {
-          const sub = message.topic.replace(/^realtime:/, '');
-          send({
-            joinRef: null,
-            ref: null,
-            topic: message.topic,
-            event: 'system',
-            payload: { extension: 'system', status: 'error', message: identity.reason, channel: sub },
-          });
-          send({
-            joinRef: channel.joinRef,
-            ref: null,
-            topic: message.topic,
-            event: 'phx_close',
-            payload: {},
-          });
-          this.leave(channel);
-          channels.delete(message.topic);
-          return;
-        }
+        if (!identity.ok) return this.closeChannel(channel, channels, send, identity.reason);
         channel.subscriber.role = identity.role;
         channel.subscriber.claims = identity.claims;
+        this.armExpiry(channel, channels, send, identity.claims.exp);
         return;
       }
       case 'broadcast':
@@ -251,6 +233,7 @@ export class RealtimeServer {
       },
     };
     channels.set(message.topic, channel);
+    this.armExpiry(channel, channels, send, identity.claims.exp);
     this.registry.add(channel);
     if (bindings.length > 0) this.changes.subscribe(channel.subscriber);
     reply('ok', { postgres_changes: echoed });
@@ -322,7 +305,46 @@ export class RealtimeServer {
     return { status: 202 };
   }
 
+  /** Ends a channel from the server side: a system error, then phx_close (Realtime's behaviour for bad tokens). */
+  private closeChannel(
+    channel: Channel,
+    channels: Map<string, Channel>,
+    send: (m: PhoenixMessage) => void,
+    reason: string,
+  ): void {
+    if (channels.get(channel.topic) !== channel) return;
+    const sub = channel.topic.replace(/^realtime:/, '');
+    send({
+      joinRef: null,
+      ref: null,
+      topic: channel.topic,
+      event: 'system',
+      payload: { extension: 'system', status: 'error', message: reason, channel: sub },
+    });
+    send({ joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'phx_close', payload: {} });
+    this.leave(channel);
+    channels.delete(channel.topic);
+  }
+
+  /** Realtime shuts a channel down when its JWT expires. */
+  private armExpiry(
+    channel: Channel,
+    channels: Map<string, Channel>,
+    send: (m: PhoenixMessage) => void,
+    exp: number | undefined,
+  ): void {
+    clearTimeout(channel.expiry);
+    if (typeof exp !== 'number') return;
+    const delay = Math.min(exp * 1000 - Date.now(), 2 ** 31 - 1);
+    channel.expiry = setTimeout(
+      () => this.closeChannel(channel, channels, send, 'InvalidJWTToken: Token has expired'),
+      Math.max(delay, 0),
+    );
+    channel.expiry.unref();
+  }
+
   private leave(channel: Channel): void {
+    clearTimeout(channel.expiry);
     this.changes.unsubscribe(channel.subscriber);
     this.registry.remove(channel);
   }

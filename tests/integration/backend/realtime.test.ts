@@ -1,6 +1,9 @@
 // @vitest-environment node
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEVELOPMENT_JWT_SECRET } from '../../../server/config.ts';
 
 import { startTestBackend, TARGETS } from './support/backend-targets.ts';
 import type { TestBackend } from './support/backend-targets.ts';
@@ -116,6 +119,45 @@ describe.each(TARGETS)('realtime with several supabase-js clients on %s', (targe
       body: '{"messages":[]}',
     });
     expect(noKey.status).toBe(401);
+  });
+
+  it('closes a channel when its token expires', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await new SignJWT({ role: 'anon', iat: now, exp: now + 2 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(DEVELOPMENT_JWT_SECRET));
+    const ws = new WebSocket(
+      `${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`,
+    );
+    const frames: unknown[][] = [];
+    ws.onmessage = (event) => frames.push(JSON.parse(String(event.data)) as unknown[]);
+    await new Promise((resolve) => (ws.onopen = resolve));
+    const topic = `realtime:expiring-${target}`;
+    ws.send(
+      JSON.stringify([
+        '1',
+        '1',
+        topic,
+        'phx_join',
+        {
+          config: { broadcast: { self: false }, presence: { key: '' }, postgres_changes: [] },
+          access_token: shortLived,
+        },
+      ]),
+    );
+    expect((await waitFor(frames, (frame) => frame[3] === 'phx_reply'))[4]).toMatchObject({ status: 'ok' });
+    expect((await waitFor(frames, (frame) => frame[3] === 'system'))[4]).toMatchObject({
+      status: 'error',
+      message: 'InvalidJWTToken: Token has expired',
+    });
+    expect(await waitFor(frames, (frame) => frame[3] === 'phx_close')).toEqual([
+      '1',
+      null,
+      topic,
+      'phx_close',
+      {},
+    ]);
+    ws.close();
   });
 
   it('tracks presence across clients', async () => {
