@@ -27,6 +27,8 @@ export interface BackendOptions {
   readonly additionalRedirectUrls?: readonly string[];
   /** Require email confirmation before password sign-in. Default false (autoconfirm). */
   readonly enableEmailConfirmation?: boolean;
+  /** Allow signInAnonymously(). Default false, as on Supabase. */
+  readonly enableAnonymousSignIns?: boolean;
   /** A revoked refresh token is still honoured within this many seconds (GoTrue's reuse interval). Default 10. */
   readonly refreshTokenReuseIntervalSeconds?: number;
   /** Largest accepted request body. Default 1 MiB. */
@@ -54,6 +56,7 @@ export interface BackendConfig {
   readonly siteUrl: string;
   readonly additionalRedirectUrls: readonly string[];
   readonly enableEmailConfirmation: boolean;
+  readonly enableAnonymousSignIns: boolean;
   readonly refreshTokenReuseIntervalSeconds: number;
   readonly maxBodyBytes: number;
   readonly migrationsDir: string;
@@ -81,6 +84,7 @@ export function resolveConfig(options: BackendOptions = {}): BackendConfig {
     siteUrl: options.siteUrl ?? 'http://127.0.0.1:4173',
     additionalRedirectUrls: options.additionalRedirectUrls ?? [],
     enableEmailConfirmation: options.enableEmailConfirmation ?? false,
+    enableAnonymousSignIns: options.enableAnonymousSignIns ?? false,
     refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     migrationsDir: options.migrationsDir ?? 'supabase/migrations',

@@ -21,14 +21,15 @@ try {
     jwtExpirySeconds: env['JWT_EXPIRY'] ? Number(env['JWT_EXPIRY']) : undefined,
     siteUrl: env['SITE_URL'] || undefined,
     enableEmailConfirmation: env['ENABLE_EMAIL_CONFIRMATIONS'] === 'true',
+    enableAnonymousSignIns: env['ENABLE_ANONYMOUS_SIGN_INS'] === 'true',
   });
-  console.log(`API URL: ${backend.url}`);
   console.log(
     `Database: ${backend.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`,
   );
   if (backend.appliedMigrations.length > 0)
     console.log(`Applied migrations: ${backend.appliedMigrations.join(', ')}`);
   console.log(`Mailbox: ${backend.url}/mailbox`);
+  console.log(`API URL: ${backend.url}`);
   // The keys are public development keys (or derived from the caller's own JWT_SECRET), printed so apps can be configured.
   console.log(`anon key: ${backend.anonKey}`);
   console.log(`service_role key: ${backend.serviceRoleKey}`);

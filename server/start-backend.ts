@@ -55,8 +55,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     rateLimiter: new RateLimiter(),
     schemaCache: new SchemaCache(db),
   };
-  server.on('request', createRequestHandler(ctx, new FunctionsRouter(ctx, config.functionsDir)));
   const realtime = new RealtimeServer(ctx);
+  server.on('request', createRequestHandler(ctx, new FunctionsRouter(ctx, config.functionsDir), realtime));
   await realtime.attach(server);
   // A client that sends garbage gets a 400 from Node and the server carries on.
   server.on('clientError', (_error, socket) => {

@@ -1,10 +1,12 @@
 import type { BackendContext } from '../backend-context.ts';
+import { isPgError } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { jsonResponse } from '../http/api-request.ts';
 import { API_VERSION_HEADERS, authError } from './auth-error.ts';
 import { logout } from './logout.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
+import { authorize, callback, devIdpPage, linkIdentityAuthorize, sso, unlinkIdentity } from './oauth.ts';
 import { otp, recover, resend } from './recover-otp-resend.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
@@ -18,7 +20,7 @@ const settings: Handler = async (ctx) =>
     external: {
       email: true,
       phone: true,
-      anonymous_users: false,
+      anonymous_users: ctx.config.enableAnonymousSignIns,
       google: false,
       github: false,
       apple: false,
@@ -55,10 +57,20 @@ const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
   '/.well-known/jwks.json': { GET: jwks },
   '/health': { GET: health },
   '/factors': { POST: enrollFactor },
+  '/authorize': { GET: authorize },
+  '/dev-idp': { GET: devIdpPage },
+  '/callback': { GET: callback },
+  '/sso': { POST: sso },
+  '/user/identities/authorize': { GET: linkIdentityAuthorize },
 };
 
 /** /factors/<id>[/challenge|/verify] */
 function factorRoute(path: string, method: string): Handler | undefined {
+  const identity = /^\/user\/identities\/([^/]+)$/.exec(path);
+  if (identity && method === 'DELETE') {
+    const id = decodeURIComponent(identity[1] ?? '');
+    return (ctx, request) => unlinkIdentity(ctx, request, id);
+  }
   const match = /^\/factors\/([^/]+)(\/challenge|\/verify)?$/.exec(path);
   if (!match) return undefined;
   const id = decodeURIComponent(match[1] ?? '');
@@ -77,9 +89,21 @@ export const OPEN_AUTH_ROUTES = new Set([
   '/verify',
   '/callback',
   '/authorize',
+  '/dev-idp',
   '/.well-known/jwks.json',
   '/health',
 ]);
+
+/**
+ * Database errors a request itself can cause stay 4xx (supabase-js retries 5xx from auth): two sign-ups racing
+ * for one address, or a value Postgres rejects.
+ */
+function clientDatabaseError(error: unknown): ApiError | undefined {
+  if (!isPgError(error)) return undefined;
+  if (error.code === '23505') return authError(422, 'user_already_exists', 'User already registered');
+  if (error.code.startsWith('22')) return authError(400, 'validation_failed', 'Invalid input');
+  return undefined;
+}
 
 export async function routeAuth(ctx: BackendContext, request: ApiRequest): Promise<ApiResponse> {
   const path = request.path.replace(/\/+$/, '') || '/';
@@ -92,8 +116,9 @@ export async function routeAuth(ctx: BackendContext, request: ApiRequest): Promi
     const response = await handler(ctx, request);
     return { ...response, headers: { ...API_VERSION_HEADERS, ...response.headers } };
   } catch (error) {
-    if (error instanceof ApiError)
-      return jsonResponse(error.status, error.body, { ...API_VERSION_HEADERS, ...error.headers });
+    const mapped = error instanceof ApiError ? error : clientDatabaseError(error);
+    if (mapped)
+      return jsonResponse(mapped.status, mapped.body, { ...API_VERSION_HEADERS, ...mapped.headers });
     throw error;
   }
 }

@@ -29,14 +29,17 @@ export async function createUser(
     passwordHash: string | null;
     data: JsonObject;
     confirmed: boolean;
+    /** An external identity (OAuth or SSO) instead of the email or phone one. */
+    identity?: { provider: string; providerId: string } | undefined;
   },
 ): Promise<string> {
   const id = randomUUID();
-  const provider = input.email ? 'email' : 'phone';
+  const provider = input.identity?.provider ?? (input.email ? 'email' : 'phone');
+  const providerId = input.identity?.providerId ?? id;
   const identityData: JsonObject = {
-    sub: id,
+    sub: providerId,
     ...(input.email ? { email: input.email } : { phone: input.phone }),
-    email_verified: input.confirmed && provider === 'email',
+    email_verified: input.confirmed && provider !== 'phone',
     phone_verified: input.confirmed && provider === 'phone',
   };
   const userMetadata = { ...input.data, ...identityData };
@@ -57,8 +60,8 @@ export async function createUser(
     ],
   );
   await q.query(
-    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1::text, $1::text::uuid, $2::jsonb, $3, now())`,
-    [id, JSON.stringify(identityData), provider],
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $2::uuid, $3::jsonb, $4, now())`,
+    [providerId, id, JSON.stringify(identityData), provider],
   );
   return id;
 }

@@ -4,6 +4,7 @@ import type { BackendContext } from '../backend-context.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { jsonResponse } from '../http/api-request.ts';
 import { authError, validationFailed } from './auth-error.ts';
+import type { JsonObject } from './auth-input.ts';
 import {
   checkPasswordStrength,
   createFlowState,
@@ -22,13 +23,35 @@ import { deliverMessage } from './mailbox.ts';
 import { issueOneTimeToken } from './one-time-tokens.ts';
 import { findUserByEmail, loadUserJson } from './user-json.ts';
 
-/** POST /signup (GoTrue signup.go), email + password. Phone and anonymous sign-up are not offered. */
+/**
+ * An empty email and phone is an anonymous sign-in (off unless enabled, as on Supabase): a user without
+ * identities, `is_anonymous: true`, AMR `anonymous`. Such a user keeps its id when it later adds an email.
+ */
+async function signInAnonymously(
+  ctx: BackendContext,
+  request: ApiRequest,
+  data: JsonObject,
+): Promise<ApiResponse> {
+  if (!ctx.config.enableAnonymousSignIns)
+    throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  enforceRateLimit(ctx, request, 'signup');
+  return ctx.db.transaction(async (tx) => {
+    const id = randomUUID();
+    await tx.query(
+      `insert into auth.users (id, instance_id, aud, role, raw_app_meta_data, raw_user_meta_data, is_anonymous)
+       values ($1::uuid, '00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', '{}'::jsonb, $2::jsonb, true)`,
+      [id, JSON.stringify(data)],
+    );
+    return jsonResponse(200, await issueSession(tx, ctx, id, 'anonymous'));
+  });
+}
+
+/** POST /signup (GoTrue signup.go), email + password. Phone sign-up with a password is not offered. */
 export async function signup(ctx: BackendContext, request: ApiRequest): Promise<ApiResponse> {
   const body = readAuthBody(request);
   const rawEmail = stringField(body, 'email');
   const phone = stringField(body, 'phone');
-  if (!rawEmail && !phone)
-    throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  if (!rawEmail && !phone) return signInAnonymously(ctx, request, objectField(body, 'data') ?? {});
   if (!rawEmail) throw authError(422, 'phone_provider_disabled', 'Phone signups are disabled');
   const email = normaliseEmail(rawEmail);
   const password = typeof body['password'] === 'string' ? body['password'] : undefined;

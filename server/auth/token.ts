@@ -131,6 +131,8 @@ const FLOW_AMR: Record<string, AmrMethod> = {
   magiclink: 'magiclink',
   email_change: 'email_change',
   otp: 'otp',
+  oauth: 'oauth',
+  'sso/saml': 'sso/saml',
 };
 
 /** Exchanges a PKCE auth code for a session (GoTrue token.go PKCE). */

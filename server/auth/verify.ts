@@ -36,7 +36,20 @@ async function completeVerification(
 ): Promise<TokenResponse> {
   if (token.type === 'email_change') {
     await q.query(
-      `update auth.users set email = email_change, email_change = '', email_change_sent_at = null, updated_at = now() where id = $1::uuid`,
+      `update auth.users set email = email_change, email_change = '', email_change_sent_at = null, updated_at = now(),
+              email_confirmed_at = coalesce(email_confirmed_at, now()), is_anonymous = false where id = $1::uuid`,
+      [token.userId],
+    );
+    // An anonymous user that confirms an email becomes a permanent one with an email identity.
+    await q.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at)
+       select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', $2::text, 'email_verified', true, 'phone_verified', false), 'email', now()
+         from auth.users u where u.id = $1::uuid and not exists (select 1 from auth.identities i where i.user_id = u.id and i.provider = 'email')`,
+      [token.userId, token.relatesTo],
+    );
+    await q.query(
+      `update auth.users set raw_app_meta_data = raw_app_meta_data || jsonb_build_object('provider', coalesce(raw_app_meta_data ->> 'provider', 'email'),
+              'providers', coalesce(raw_app_meta_data -> 'providers', '["email"]'::jsonb)) where id = $1::uuid`,
       [token.userId],
     );
     await q.query(

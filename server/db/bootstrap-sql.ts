@@ -232,6 +232,28 @@ begin
 end
 $fn$;
 
+-- Broadcast from the database (Supabase's realtime.send): the message row is NOTIFYed on commit and the
+-- server fans it out to the topic's subscribers.
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true) returns void
+language plpgsql security definer as $fn$
+begin
+  insert into realtime.messages (payload, event, topic, private, extension) values (payload, event, topic, private, 'broadcast');
+end
+$fn$;
+grant execute on function realtime.send(jsonb, text, text, boolean) to anon, authenticated, service_role;
+
+create or replace function realtime.local_notify_message() returns trigger language plpgsql security definer as $fn$
+begin
+  if new.extension = 'broadcast' and new.event is distinct from 'authorization_probe' then
+    perform pg_notify('realtime_local_broadcast',
+      json_build_object('topic', new.topic, 'event', new.event, 'payload', new.payload, 'private', coalesce(new.private, false))::text);
+  end if;
+  return null;
+end
+$fn$;
+create or replace trigger realtime_local_broadcast after insert on realtime.messages
+  for each row execute function realtime.local_notify_message();
+
 -- Same table the Supabase CLI records applied migrations in.
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OPEN_AUTH_ROUTES, routeAuth } from '../auth/auth-router.ts';
 import type { BackendContext } from '../backend-context.ts';
 import type { FunctionsRouter } from '../functions/functions-router.ts';
+import type { RealtimeServer } from '../realtime/realtime-server.ts';
 import { routeRest } from '../rest/rest-router.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
@@ -14,13 +15,18 @@ import { send, sendJson } from './send.ts';
 // supabase-js resolves each service relative to the base URL, so a path prefix before /<service>/v1 is allowed.
 const SERVICE_PATH = /^(?:\/[^/]+)*?\/(auth|rest|realtime|functions|storage)\/v1(\/.*)?$/;
 
-type Service = 'auth' | 'rest' | 'functions' | 'mailbox';
+type Service = 'auth' | 'rest' | 'functions' | 'realtime' | 'mailbox';
 
 function route(pathname: string): { service: Service; path: string } | undefined {
   if (pathname === '/mailbox' || pathname.startsWith('/mailbox/'))
     return { service: 'mailbox', path: pathname.slice('/mailbox'.length) };
   const match = SERVICE_PATH.exec(pathname);
-  if (match?.[1] === 'auth' || match?.[1] === 'rest' || match?.[1] === 'functions')
+  if (
+    match?.[1] === 'auth' ||
+    match?.[1] === 'rest' ||
+    match?.[1] === 'functions' ||
+    match?.[1] === 'realtime'
+  )
     return { service: match[1], path: match[2] ?? '/' };
   return undefined;
 }
@@ -32,9 +38,10 @@ function route(pathname: string): { service: Service; path: string } | undefined
 export function createRequestHandler(
   ctx: BackendContext,
   functions: FunctionsRouter,
+  realtime: RealtimeServer,
 ): (raw: IncomingMessage, res: ServerResponse) => void {
   return (raw, res) => {
-    void handle(ctx, functions, raw, res).catch((error: unknown) => {
+    void handle(ctx, functions, realtime, raw, res).catch((error: unknown) => {
       console.error(`request failed: ${error instanceof Error ? error.message : String(error)}`);
       sendJson(raw, res, 500, { code: 'unexpected_failure', message: 'Internal server error' });
     });
@@ -44,6 +51,7 @@ export function createRequestHandler(
 async function handle(
   ctx: BackendContext,
   functions: FunctionsRouter,
+  realtime: RealtimeServer,
   raw: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -80,6 +88,8 @@ async function handle(
     };
     const needsKey =
       target.service === 'rest' ||
+      target.service === 'functions' ||
+      target.service === 'realtime' ||
       (target.service === 'auth' && !OPEN_AUTH_ROUTES.has(target.path.replace(/\/+$/, '')));
     if (needsKey) await checkApiKey(ctx, request);
     const response: ApiResponse =
@@ -89,7 +99,9 @@ async function handle(
           ? await routeRest(ctx, request)
           : target.service === 'functions'
             ? await functions.route(request)
-            : await routeMailbox(ctx, request);
+            : target.service === 'realtime'
+              ? await realtime.httpBroadcast(request)
+              : await routeMailbox(ctx, request);
     send(raw, res, response.status, response.body, response.headers);
   } catch (error) {
     if (error instanceof ApiError) {

@@ -5,39 +5,34 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 
-import { verifyJwt } from '../auth/jwt.ts';
-import type { JwtClaims } from '../auth/jwt.ts';
 import type { BackendContext } from '../backend-context.ts';
+import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
+import { headerValue, jsonResponse } from '../http/api-request.ts';
+import { parseJsonBody } from '../http/read-body.ts';
+import { authorizeChannel } from './authorize-channel.ts';
+import { channelKey, ChannelRegistry } from './channel-registry.ts';
+import type { Channel } from './channel-registry.ts';
+import { identifyToken } from './identify-token.ts';
+import type { Identity } from './identify-token.ts';
 import { decodeBinary, decodeText, encode } from './phoenix-frames.ts';
 import type { PhoenixMessage } from './phoenix-frames.ts';
 import { parseChangeFilter, PostgresChanges } from './postgres-changes.ts';
-import type { ChangeBinding, ChangeSubscriber } from './postgres-changes.ts';
+import type { ChangeBinding } from './postgres-changes.ts';
 
 const SOCKET_PATH = /^(?:\/[^/]+)*?\/realtime\/v1\/websocket\/?$/;
 
-interface Channel {
-  readonly topic: string;
-  readonly joinRef: string | null;
-  readonly socket: WebSocket;
-  readonly self: boolean;
-  readonly ack: boolean;
-  readonly presenceKey: string;
-  readonly subscriber: ChangeSubscriber;
-}
-
-type Identity = { ok: true; role: string; claims: JwtClaims } | { ok: false; reason: string };
-
 /**
  * Realtime over Phoenix vsn 2.0.0 (wire contract §4): heartbeat, join/leave, access_token, broadcast (text and
- * binary pushes), presence and postgres_changes with per-subscriber RLS. Private channels are not offered yet.
+ * binary pushes), broadcast from the database (realtime.send), presence, postgres_changes with per-subscriber RLS,
+ * and private channels authorised by RLS on realtime.messages.
  */
 export class RealtimeServer {
   private readonly ctx: BackendContext;
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-  private readonly topics = new Map<string, Set<Channel>>();
-  private readonly presence = new Map<string, Map<string, Record<string, unknown>[]>>();
+  private readonly registry = new ChannelRegistry();
   private readonly changes: PostgresChanges;
   private bindingSeq = 0;
+  private unlistenBroadcasts: (() => Promise<void>) | undefined;
 
   constructor(ctx: BackendContext) {
     this.ctx = ctx;
@@ -46,6 +41,9 @@ export class RealtimeServer {
 
   async attach(server: Server): Promise<void> {
     await this.changes.start();
+    this.unlistenBroadcasts = await this.ctx.db.listen('realtime_local_broadcast', (text) =>
+      this.registry.deliverFromDatabase(text),
+    );
     server.on(
       'upgrade',
       (request: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(request, socket, head),
@@ -55,26 +53,12 @@ export class RealtimeServer {
   async close(): Promise<void> {
     for (const client of this.wss.clients) client.terminate();
     this.wss.close();
+    await this.unlistenBroadcasts?.();
     await this.changes.stop();
   }
 
-  private async identify(token: string | undefined): Promise<Identity> {
-    if (!token) return { ok: false, reason: 'Fields `role` and `exp` are required in JWT' };
-    const verified = await verifyJwt(token, this.ctx.config.jwtSecret);
-    if (!verified.ok)
-      return {
-        ok: false,
-        reason:
-          verified.reason === 'expired'
-            ? 'InvalidJWTToken: Token has expired'
-            : 'InvalidJWTToken: invalid token',
-      };
-    const { role, exp } = verified.claims;
-    if (typeof role !== 'string' || typeof exp !== 'number')
-      return { ok: false, reason: 'Fields `role` and `exp` are required in JWT' };
-    if (!['anon', 'authenticated', 'service_role'].includes(role))
-      return { ok: false, reason: `InvalidJWTToken: role ${role} is not allowed` };
-    return { ok: true, role, claims: verified.claims };
+  private identify(token: string | undefined): Promise<Identity> {
+    return identifyToken(token, this.ctx.config.jwtSecret);
   }
 
   private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -141,36 +125,25 @@ export class RealtimeServer {
         const token =
           typeof message.payload['access_token'] === 'string' ? message.payload['access_token'] : apikey;
         const identity = await this.identify(token.startsWith('sb_') ? apikey : token);
-        if (!identity.ok) {
-          const sub = message.topic.replace(/^realtime:/, '');
-          send({
-            joinRef: null,
-            ref: null,
-            topic: message.topic,
-            event: 'system',
-            payload: { extension: 'system', status: 'error', message: identity.reason, channel: sub },
-          });
-          send({
-            joinRef: channel.joinRef,
-            ref: null,
-            topic: message.topic,
-            event: 'phx_close',
-            payload: {},
-          });
-          this.leave(channel);
-          channels.delete(message.topic);
-          return;
-        }
+        if (!identity.ok) return this.closeChannel(channel, channels, send, identity.reason);
         channel.subscriber.role = identity.role;
         channel.subscriber.claims = identity.claims;
+        this.armExpiry(channel, channels, send, identity.claims.exp);
         return;
       }
       case 'broadcast':
-        this.broadcast(channel, message.payload);
+        if (!channel.canWrite) {
+          if (channel.ack)
+            reply('error', {
+              reason: 'Unauthorized: You do not have permissions to write to this Channel topic',
+            });
+          return;
+        }
+        this.registry.broadcast(channel, message.payload);
         if (channel.ack) reply('ok', {});
         return;
       case 'presence':
-        this.trackPresence(channel, message.payload);
+        this.registry.track(channel, message.payload);
         reply('ok', {});
         return;
       default:
@@ -199,14 +172,20 @@ export class RealtimeServer {
         : apikey;
     const identity = await this.identify(accessToken);
     if (!identity.ok) return reply('error', { reason: identity.reason });
-    if (config.private === true)
+    const sub = message.topic.replace(/^realtime:/, '');
+    const isPrivate = config.private === true;
+    const permissions = isPrivate
+      ? await authorizeChannel(this.ctx.db, { topic: sub, role: identity.role, claims: identity.claims })
+      : { read: true, write: true };
+    if (!permissions.read) {
       return reply('error', {
-        reason: 'Unauthorized: private channels are not supported by the local backend yet',
+        reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${sub}`,
       });
+    }
+    const key = channelKey(message.topic, isPrivate);
     const existing = channels.get(message.topic);
     if (existing) this.leave(existing);
 
-    const sub = message.topic.replace(/^realtime:/, '');
     const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
     const bindings: ChangeBinding[] = [];
     const echoed: Record<string, unknown>[] = [];
@@ -233,6 +212,8 @@ export class RealtimeServer {
     const channel: Channel = {
       topic: message.topic,
       joinRef: message.joinRef,
+      key,
+      canWrite: permissions.write,
       socket: ws,
       self: config.broadcast?.self === true,
       ack: config.broadcast?.ack === true,
@@ -252,9 +233,8 @@ export class RealtimeServer {
       },
     };
     channels.set(message.topic, channel);
-    const members = this.topics.get(message.topic) ?? new Set<Channel>();
-    members.add(channel);
-    this.topics.set(message.topic, members);
+    this.armExpiry(channel, channels, send, identity.claims.exp);
+    this.registry.add(channel);
     if (bindings.length > 0) this.changes.subscribe(channel.subscriber);
     reply('ok', { postgres_changes: echoed });
     if (requested.length > 0) {
@@ -279,68 +259,93 @@ export class RealtimeServer {
         ref: null,
         topic: message.topic,
         event: 'presence_state',
-        payload: this.presenceState(message.topic),
+        payload: this.registry.presenceState(key),
       });
   }
 
-  private leave(channel: Channel): void {
-    this.changes.unsubscribe(channel.subscriber);
-    this.topics.get(channel.topic)?.delete(channel);
-    this.untrack(channel);
-  }
-
-  private broadcast(sender: Channel, payload: Record<string, unknown>): void {
-    const frame = encode({ joinRef: null, ref: null, topic: sender.topic, event: 'broadcast', payload });
-    for (const member of this.topics.get(sender.topic) ?? []) {
-      if ((member !== sender || sender.self) && member.socket.readyState === member.socket.OPEN)
-        member.socket.send(frame);
+  /**
+   * POST /realtime/v1/api/broadcast `{messages: [{topic, event, payload, private}]}`: the REST fallback
+   * `channel.send()` uses when not joined. Private messages need write permission under RLS; 202 either way.
+   */
+  async httpBroadcast(request: ApiRequest): Promise<ApiResponse> {
+    if (request.path.replace(/\/+$/, '') !== '/api/broadcast')
+      return jsonResponse(404, { message: 'Not found' });
+    if (request.method !== 'POST') return jsonResponse(405, { message: 'Method not allowed' });
+    const header = headerValue(request.headers, 'authorization');
+    const token =
+      (header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined) ?? headerValue(request.headers, 'apikey');
+    const identity = await this.identify(token);
+    if (!identity.ok) return jsonResponse(401, { message: identity.reason });
+    let body: unknown;
+    try {
+      body = parseJsonBody(request.body);
+    } catch {
+      return jsonResponse(400, { message: 'Request body must be JSON' });
     }
+    const messages = (body as { messages?: unknown } | undefined)?.messages;
+    if (!Array.isArray(messages))
+      return jsonResponse(400, { message: 'Request body must be {"messages": [...]}' });
+    for (const message of messages as {
+      topic?: unknown;
+      event?: unknown;
+      payload?: unknown;
+      private?: unknown;
+    }[]) {
+      if (typeof message !== 'object' || message === null || typeof message.topic !== 'string') continue;
+      if (message.private === true) {
+        const permissions = await authorizeChannel(this.ctx.db, {
+          topic: message.topic,
+          role: identity.role,
+          claims: identity.claims,
+        });
+        if (!permissions.write) continue;
+      }
+      this.registry.deliver(message);
+    }
+    return { status: 202 };
   }
 
-  private presenceState(topic: string): Record<string, { metas: Record<string, unknown>[] }> {
-    const state: Record<string, { metas: Record<string, unknown>[] }> = {};
-    for (const [key, metas] of this.presence.get(topic) ?? []) state[key] = { metas };
-    return state;
-  }
-
-  private pushPresenceDiff(
-    topic: string,
-    joins: Record<string, unknown>,
-    leaves: Record<string, unknown>,
+  /** Ends a channel from the server side: a system error, then phx_close (Realtime's behaviour for bad tokens). */
+  private closeChannel(
+    channel: Channel,
+    channels: Map<string, Channel>,
+    send: (m: PhoenixMessage) => void,
+    reason: string,
   ): void {
-    const frame = encode({
+    if (channels.get(channel.topic) !== channel) return;
+    const sub = channel.topic.replace(/^realtime:/, '');
+    send({
       joinRef: null,
       ref: null,
-      topic,
-      event: 'presence_diff',
-      payload: { joins, leaves },
+      topic: channel.topic,
+      event: 'system',
+      payload: { extension: 'system', status: 'error', message: reason, channel: sub },
     });
-    for (const member of this.topics.get(topic) ?? [])
-      if (member.socket.readyState === member.socket.OPEN) member.socket.send(frame);
+    send({ joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'phx_close', payload: {} });
+    this.leave(channel);
+    channels.delete(channel.topic);
   }
 
-  private trackPresence(channel: Channel, payload: Record<string, unknown>): void {
-    if (payload['event'] === 'untrack') return this.untrack(channel);
-    const state = this.presence.get(channel.topic) ?? new Map<string, Record<string, unknown>[]>();
-    this.presence.set(channel.topic, state);
-    const left = state.get(channel.presenceKey);
-    const meta = {
-      ...((payload['payload'] as Record<string, unknown> | undefined) ?? {}),
-      phx_ref: randomUUID(),
-    };
-    state.set(channel.presenceKey, [meta]);
-    this.pushPresenceDiff(
-      channel.topic,
-      { [channel.presenceKey]: { metas: [meta] } },
-      left ? { [channel.presenceKey]: { metas: left } } : {},
+  /** Realtime shuts a channel down when its JWT expires. */
+  private armExpiry(
+    channel: Channel,
+    channels: Map<string, Channel>,
+    send: (m: PhoenixMessage) => void,
+    exp: number | undefined,
+  ): void {
+    clearTimeout(channel.expiry);
+    if (typeof exp !== 'number') return;
+    const delay = Math.min(exp * 1000 - Date.now(), 2 ** 31 - 1);
+    channel.expiry = setTimeout(
+      () => this.closeChannel(channel, channels, send, 'InvalidJWTToken: Token has expired'),
+      Math.max(delay, 0),
     );
+    channel.expiry.unref();
   }
 
-  private untrack(channel: Channel): void {
-    const state = this.presence.get(channel.topic);
-    const left = state?.get(channel.presenceKey);
-    if (!state || !left) return;
-    state.delete(channel.presenceKey);
-    this.pushPresenceDiff(channel.topic, {}, { [channel.presenceKey]: { metas: left } });
+  private leave(channel: Channel): void {
+    clearTimeout(channel.expiry);
+    this.changes.unsubscribe(channel.subscriber);
+    this.registry.remove(channel);
   }
 }

@@ -355,6 +355,116 @@ describe.each(TARGETS)('auth conformance with supabase-js on %s', (target) => {
     expect(data).toBeNull();
   });
 
+  it('signs in through the development identity provider with PKCE, links and unlinks identities', async () => {
+    const email = uniqueEmail('oauth');
+    const supabase = client(backend.url, backend.anonKey, { flowType: 'pkce' });
+    const started = await supabase.auth.signInWithOAuth({
+      provider: 'github',
+      options: { redirectTo: 'http://127.0.0.1:4173/auth/callback', skipBrowserRedirect: true },
+    });
+    expect(started.error).toBeNull();
+    const toIdp = await fetch(started.data.url ?? '', { redirect: 'manual' });
+    expect(toIdp.status).toBe(302);
+    const page = await fetch(toIdp.headers.get('location') ?? '');
+    const html = await page.text();
+    expect(html).toContain('Development identity provider');
+    const state = /name="state" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const back = await fetch(
+      `${backend.url}/auth/v1/callback?state=${encodeURIComponent(state)}&email=${encodeURIComponent(email)}`,
+      { redirect: 'manual' },
+    );
+    expect(back.status).toBe(303);
+    const code = new URL(back.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const { data, error } = await supabase.auth.exchangeCodeForSession(code);
+    expect(error).toBeNull();
+    expect(data.user?.app_metadata).toMatchObject({ provider: 'github', providers: ['github'] });
+    expect(data.user?.identities?.map((identity) => identity.provider)).toEqual(['github']);
+    expect(decodeJwt(data.session?.access_token ?? '')['amr']).toEqual([
+      { method: 'oauth', timestamp: expect.any(Number) },
+    ]);
+
+    const link = await supabase.auth.linkIdentity({
+      provider: 'google',
+      options: { redirectTo: 'http://127.0.0.1:4173/settings' },
+    });
+    expect(link.error).toBeNull();
+    const linkState = new URL(link.data.url ?? '').searchParams.get('state') ?? '';
+    expect(
+      (
+        await fetch(
+          `${backend.url}/auth/v1/callback?state=${encodeURIComponent(linkState)}&email=${encodeURIComponent(email)}`,
+          { redirect: 'manual' },
+        )
+      ).status,
+    ).toBe(303);
+    const identities = await supabase.auth.getUserIdentities();
+    expect(identities.data?.identities.map((identity) => identity.provider).sort()).toEqual([
+      'github',
+      'google',
+    ]);
+
+    const github = identities.data?.identities.find((identity) => identity.provider === 'github');
+    if (!github) throw new Error('github identity missing');
+    expect((await supabase.auth.unlinkIdentity(github)).error).toBeNull();
+    const remaining = await supabase.auth.getUserIdentities();
+    expect(remaining.data?.identities.map((identity) => identity.provider)).toEqual(['google']);
+    const last = remaining.data?.identities[0];
+    if (!last) throw new Error('identity missing');
+    expect((await supabase.auth.unlinkIdentity(last)).error).toMatchObject({
+      code: 'single_identity_not_deletable',
+      status: 422,
+    });
+
+    const tampered = await fetch(
+      `${backend.url}/auth/v1/callback?state=${encodeURIComponent(`${state}x`)}&email=${encodeURIComponent(email)}`,
+      { redirect: 'manual' },
+    );
+    expect(tampered.status).toBe(400);
+  });
+
+  it('starts SSO through the development identity provider', async () => {
+    const supabase = client(backend.url, backend.anonKey);
+    const { data, error } = await supabase.auth.signInWithSSO({
+      domain: 'example.test',
+      options: { redirectTo: 'http://127.0.0.1:4173/' },
+    });
+    expect(error).toBeNull();
+    const state = new URL(data?.url ?? '').searchParams.get('state') ?? '';
+    const back = await fetch(
+      `${backend.url}/auth/v1/callback?state=${encodeURIComponent(state)}&email=${encodeURIComponent(uniqueEmail('sso'))}`,
+      { redirect: 'manual' },
+    );
+    const fragment = new URLSearchParams(new URL(back.headers.get('location') ?? '').hash.slice(1));
+    expect(decodeJwt(fragment.get('access_token') ?? '')['amr']).toEqual([
+      { method: 'sso/saml', timestamp: expect.any(Number) },
+    ]);
+  });
+
+  it('refuses anonymous sign-ins by default; when enabled, an anonymous user can add an email and keep its id', async () => {
+    const refused = await client(backend.url, backend.anonKey).auth.signInAnonymously();
+    expect(refused.error).toMatchObject({ code: 'anonymous_provider_disabled', status: 422 });
+
+    const variant = await backend.startVariant({ enableAnonymousSignIns: true });
+    const supabase = client(variant.url, variant.anonKey);
+    const { data, error } = await supabase.auth.signInAnonymously({ options: { data: { theme: 'dark' } } });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ is_anonymous: true, email: '', identities: [] });
+    expect(decodeJwt(data.session?.access_token ?? '')).toMatchObject({
+      role: 'authenticated',
+      is_anonymous: true,
+      amr: [{ method: 'anonymous' }],
+    });
+    expect((await supabase.from('kv').insert({ k: `anon-${target}` })).error).toBeNull();
+
+    const email = uniqueEmail('converted');
+    expect((await supabase.auth.updateUser({ email })).error).toBeNull();
+    const mail = await latestMail(variant.url, email);
+    const converted = await supabase.auth.verifyOtp({ email, token: mail.code ?? '', type: 'email_change' });
+    expect(converted.error).toBeNull();
+    expect(converted.data.user).toMatchObject({ id: data.user?.id, email, is_anonymous: false });
+    expect(converted.data.user?.identities?.map((identity) => identity.provider)).toEqual(['email']);
+  });
+
   it('with email confirmation on: signup returns a bare user, the link confirms it, resend and rate limits work', async () => {
     const variant = await backend.startVariant({
       enableEmailConfirmation: true,

@@ -74,5 +74,10 @@ describe('Edge Functions through supabase-js', () => {
       headers: { apikey: backend.anonKey, authorization: 'Bearer forged' },
     });
     expect(unauthorised.status).toBe(401);
+    const noKey = await fetch(`${backend.url}/functions/v1/hello`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${backend.anonKey}` },
+    });
+    expect(noKey.status).toBe(401);
   });
 });

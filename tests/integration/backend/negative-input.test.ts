@@ -170,6 +170,24 @@ describe.each(TARGETS)('bad input gets a clear 4xx and the server keeps serving 
     expect(link.status).toBe(303);
   });
 
+  it('keeps racing sign-ups for one address in the 4xx range', async () => {
+    const email = uniqueEmail('race');
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 5 },
+        async () =>
+          (
+            await request('/auth/v1/signup', {
+              method: 'POST',
+              body: JSON.stringify({ email, password: 'secret123' }),
+            })
+          ).status,
+      ),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(4);
+  });
+
   it('answers CORS preflights for every service, reflecting requested headers', async () => {
     const response = await fetch(`${backend.url}/rest/v1/kv`, {
       method: 'OPTIONS',

@@ -1,6 +1,9 @@
 // @vitest-environment node
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEVELOPMENT_JWT_SECRET } from '../../../server/config.ts';
 
 import { startTestBackend, TARGETS } from './support/backend-targets.ts';
 import type { TestBackend } from './support/backend-targets.ts';
@@ -97,6 +100,66 @@ describe.each(TARGETS)('realtime with several supabase-js clients on %s', (targe
     expect(received.every((item) => JSON.stringify(item.payload) === '{"n":1}')).toBe(true);
   });
 
+  it('delivers broadcasts sent over REST by a client that has not joined', async () => {
+    const topic = `rest-${target}`;
+    const received: unknown[] = [];
+    await subscribed(
+      newClient()
+        .channel(topic)
+        .on('broadcast', { event: 'via-rest' }, (message) => received.push(message['payload'])),
+    );
+    expect(
+      await newClient()
+        .channel(topic)
+        .send({ type: 'broadcast', event: 'via-rest', payload: { n: 2 } }),
+    ).toBe('ok');
+    expect(await waitFor(received, () => true)).toEqual({ n: 2 });
+    const noKey = await fetch(`${backend.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      body: '{"messages":[]}',
+    });
+    expect(noKey.status).toBe(401);
+  });
+
+  it('closes a channel when its token expires', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await new SignJWT({ role: 'anon', iat: now, exp: now + 2 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(DEVELOPMENT_JWT_SECRET));
+    const ws = new WebSocket(
+      `${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`,
+    );
+    const frames: unknown[][] = [];
+    ws.onmessage = (event) => frames.push(JSON.parse(String(event.data)) as unknown[]);
+    await new Promise((resolve) => (ws.onopen = resolve));
+    const topic = `realtime:expiring-${target}`;
+    ws.send(
+      JSON.stringify([
+        '1',
+        '1',
+        topic,
+        'phx_join',
+        {
+          config: { broadcast: { self: false }, presence: { key: '' }, postgres_changes: [] },
+          access_token: shortLived,
+        },
+      ]),
+    );
+    expect((await waitFor(frames, (frame) => frame[3] === 'phx_reply'))[4]).toMatchObject({ status: 'ok' });
+    expect((await waitFor(frames, (frame) => frame[3] === 'system'))[4]).toMatchObject({
+      status: 'error',
+      message: 'InvalidJWTToken: Token has expired',
+    });
+    expect(await waitFor(frames, (frame) => frame[3] === 'phx_close')).toEqual([
+      '1',
+      null,
+      topic,
+      'phx_close',
+      {},
+    ]);
+    ws.close();
+  });
+
   it('tracks presence across clients', async () => {
     const topic = `presence-${target}`;
     const first = newClient().channel(topic, { config: { presence: { key: 'first' } } });
@@ -180,5 +243,50 @@ describe.each(TARGETS)('realtime with several supabase-js clients on %s', (targe
       n: 3,
       tags: ['a'],
     });
+  });
+
+  it('authorises private channels by RLS on realtime.messages and delivers realtime.send broadcasts', async () => {
+    const sign = async (name: string) => {
+      const supabase = newClient();
+      const { data } = await supabase.auth.signUp({ email: uniqueEmail(name), password: 'secret123' });
+      if (!data.session) throw new Error('sign-up failed');
+      supabase.realtime.setAuth(data.session.access_token);
+      return supabase;
+    };
+    const room = `private-room-${target}`;
+    const alice = await sign('alice');
+    const aliceTwo = newClient();
+    const { data: aliceSession } = await alice.auth.getSession();
+    aliceTwo.realtime.setAuth(aliceSession.session?.access_token ?? '');
+    const bob = await sign('bob');
+    expect((await alice.from('room_members').insert({ room })).error).toBeNull();
+
+    const received: { who: string; event: string; payload: unknown }[] = [];
+    const listen = (who: string, supabase: SupabaseClient, isPrivate: boolean, name = room) =>
+      supabase
+        .channel(name, { config: { private: isPrivate } })
+        .on('broadcast', { event: '*' }, (message) =>
+          received.push({ who, event: String(message['event']), payload: message['payload'] }),
+        );
+    await subscribed(listen('alice-listener', aliceTwo, true));
+    await expect(subscribed(listen('bob', bob, true))).rejects.toThrow(/Unauthorized/);
+
+    const sender = alice.channel(room, { config: { private: true, broadcast: { ack: true } } });
+    await subscribed(sender);
+    expect(await sender.send({ type: 'broadcast', event: 'hello', payload: { from: 'alice' } })).toBe('ok');
+    await waitFor(received, (item) => item.who === 'alice-listener' && item.event === 'hello');
+
+    // From SQL: realtime.send reaches private subscribers of the topic, and public ones of a public topic.
+    await subscribed(listen('public-listener', newClient(), false, `${room}-public`));
+    expect((await alice.rpc('announce', { room, message: 'to members', private: true })).error).toBeNull();
+    expect(
+      (await alice.rpc('announce', { room: `${room}-public`, message: 'to all', private: false })).error,
+    ).toBeNull();
+    expect(
+      await waitFor(received, (item) => item.who === 'alice-listener' && item.event === 'announcement'),
+    ).toMatchObject({ payload: { message: 'to members' } });
+    expect(
+      await waitFor(received, (item) => item.who === 'public-listener' && item.event === 'announcement'),
+    ).toMatchObject({ payload: { message: 'to all' } });
   });
 });

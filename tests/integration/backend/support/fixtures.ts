@@ -24,6 +24,16 @@ create table public.kv (k text primary key, v text, n int default 7, tags text[]
 
 alter publication supabase_realtime add table public.todos, public.kv;
 
+create table public.room_members (room text not null, user_id uuid not null default auth.uid(), primary key (room, user_id));
+alter table public.room_members enable row level security;
+create policy "join rooms yourself" on public.room_members for all to authenticated using (user_id = auth.uid()) with check (user_id = auth.uid());
+create policy "members read their rooms" on realtime.messages for select to authenticated
+  using (exists (select 1 from public.room_members m where m.room = realtime.topic() and m.user_id = auth.uid()));
+create policy "members write their rooms" on realtime.messages for insert to authenticated
+  with check (exists (select 1 from public.room_members m where m.room = realtime.topic() and m.user_id = auth.uid()));
+create function public.announce(room text, message text, private boolean) returns void language sql security definer
+  as $$ select realtime.send(jsonb_build_object('message', message), 'announcement', room, private) $$;
+
 create function public.add(a int, b int) returns int language sql immutable as $$ select a + b $$;
 create function public.my_todo_count() returns int language sql stable as $$ select count(*)::int from public.todos $$;
 create function public.whoami() returns json language sql stable as $$ select json_build_object('uid', auth.uid(), 'role', auth.role()) $$;

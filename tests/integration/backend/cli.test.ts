@@ -1,0 +1,54 @@
+// @vitest-environment node
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { expect, it } from 'vitest';
+
+import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from '../../../server/keys.ts';
+
+it('npm run backend prints the API URL and keys, then ready, keeps data in DATA_DIR and stops on SIGTERM', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'murmur-cli-'));
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, API_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no "ready" line; output so far:\n${output}`)), 60_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/^ready$/m.test(output)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.on('exit', (code) => reject(new Error(`backend exited with ${code}:\n${output}`)));
+    });
+    const lines = output.trim().split('\n');
+    const at = (prefix: string) => lines.findIndex((line) => line.startsWith(prefix));
+    expect(at('API URL:')).toBeGreaterThanOrEqual(0);
+    expect(at('anon key:')).toBe(at('API URL:') + 1);
+    expect(at('service_role key:')).toBe(at('API URL:') + 2);
+    expect(lines.at(-1)).toBe('ready');
+    expect(lines[at('anon key:')]).toBe(`anon key: ${DEMO_ANON_KEY}`);
+    expect(lines[at('service_role key:')]).toBe(`service_role key: ${DEMO_SERVICE_ROLE_KEY}`);
+    const url = lines[at('API URL:')]?.slice('API URL: '.length) ?? '';
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The demo keys the app ships are accepted: anon is subject to RLS, service_role is not refused.
+    for (const key of [DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY]) {
+      const response = await fetch(`${url}/auth/v1/settings`, {
+        headers: { apikey: key, authorization: `Bearer ${key}` },
+      });
+      expect(response.status).toBe(200);
+    }
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 90_000);
