@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './auth-forms.module.css';
+import { EmailField } from './email-field.tsx';
+import { FormError } from './form-error.tsx';
 import { useAuthAction } from './use-auth-action.ts';
 import { codeProblem, emailProblem } from './validate-credentials.ts';
 
@@ -54,11 +56,7 @@ export function EmailCodeForm({ email, onEmail }: { email: string; onEmail: (ema
           onChange={(event) => setCode(event.target.value)}
           error={problem ? t(problem) : null}
         />
-        {error ? (
-          <p className={styles.error} role="alert">
-            {t(error)}
-          </p>
-        ) : null}
+        <FormError error={error} />
         <button type="submit" className="button button-primary" disabled={pending}>
           {t('auth.verifyCode')}
         </button>
@@ -68,19 +66,8 @@ export function EmailCodeForm({ email, onEmail }: { email: string; onEmail: (ema
 
   return (
     <form className={styles.form} onSubmit={(event) => void send(event)} noValidate aria-busy={pending}>
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => onEmail(event.target.value)}
-        error={problem ? t(problem) : null}
-      />
-      {error ? (
-        <p className={styles.error} role="alert">
-          {t(error)}
-        </p>
-      ) : null}
+      <EmailField value={email} onChange={onEmail} problem={problem} />
+      <FormError error={error} />
       <button type="submit" className="button button-primary" disabled={pending}>
         {t('auth.sendCode')}
       </button>

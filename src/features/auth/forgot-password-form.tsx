@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { TextField } from '../../ui/text-field.tsx';
 import styles from './auth-forms.module.css';
+import { EmailField } from './email-field.tsx';
+import { FormError } from './form-error.tsx';
 import { useAuthAction } from './use-auth-action.ts';
 import { emailProblem } from './validate-credentials.ts';
 
@@ -38,19 +39,8 @@ export function ForgotPasswordForm({ email, onEmail }: { email: string; onEmail:
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
       <p>{t('auth.forgotIntro')}</p>
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => onEmail(event.target.value)}
-        error={problem ? t(problem) : null}
-      />
-      {error ? (
-        <p className={styles.error} role="alert">
-          {t(error)}
-        </p>
-      ) : null}
+      <EmailField value={email} onChange={onEmail} problem={problem} />
+      <FormError error={error} />
       <button type="submit" className="button button-primary" disabled={pending}>
         {t('auth.sendRecovery')}
       </button>

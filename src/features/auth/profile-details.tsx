@@ -5,6 +5,7 @@ import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './auth-forms.module.css';
+import { FormError } from './form-error.tsx';
 import { useAuth } from './use-auth.ts';
 import { useAuthAction } from './use-auth-action.ts';
 import { useSignOut } from './use-sign-out.ts';
@@ -38,11 +39,7 @@ export function ProfileDetails() {
           maxLength={80}
           onChange={(event) => setName(event.target.value)}
         />
-        {error ? (
-          <p className={styles.error} role="alert">
-            {t(error)}
-          </p>
-        ) : null}
+        <FormError error={error} />
         <button type="submit" className="button button-primary" disabled={pending}>
           {t('profile.save')}
         </button>

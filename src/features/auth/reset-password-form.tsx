@@ -7,6 +7,7 @@ import { notify } from '../../lib/toasts/toasts.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './auth-forms.module.css';
+import { FormError } from './form-error.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 import { stripRecoveryParams } from './recovery-flow.ts';
 import { useAuth } from './use-auth.ts';
@@ -82,11 +83,7 @@ export function ResetPasswordForm() {
         onChange={(event) => setConfirmation(event.target.value)}
         error={problems.confirmation ? t(problems.confirmation) : null}
       />
-      {error ? (
-        <p className={styles.error} role="alert">
-          {t(error)}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <button type="submit" className="button button-primary" disabled={pending}>
         {pending ? t('auth.reset.saving') : t('auth.reset.save')}
       </button>

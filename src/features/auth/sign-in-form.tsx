@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './auth-forms.module.css';
+import { EmailField } from './email-field.tsx';
+import { FormError } from './form-error.tsx';
 import { useAuthAction } from './use-auth-action.ts';
 import { emailProblem, passwordProblem } from './validate-credentials.ts';
 
@@ -27,14 +29,7 @@ export function SignInForm({ email, onEmail }: { email: string; onEmail: (email:
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => onEmail(event.target.value)}
-        error={problems.email ? t(problems.email) : null}
-      />
+      <EmailField value={email} onChange={onEmail} problem={problems.email} />
       <TextField
         label={t('auth.fields.password')}
         type="password"
@@ -43,11 +38,7 @@ export function SignInForm({ email, onEmail }: { email: string; onEmail: (email:
         onChange={(event) => setPassword(event.target.value)}
         error={problems.password ? t(problems.password) : null}
       />
-      {error ? (
-        <p className={styles.error} role="alert">
-          {t(error)}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <button type="submit" className="button button-primary" disabled={pending}>
         {pending ? t('auth.signingIn') : t('auth.signIn')}
       </button>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './auth-forms.module.css';
+import { EmailField } from './email-field.tsx';
+import { FormError } from './form-error.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 import { useAuthAction } from './use-auth-action.ts';
 import { emailProblem, passwordProblem } from './validate-credentials.ts';
@@ -52,14 +54,7 @@ export function SignUpForm({ email, onEmail }: { email: string; onEmail: (email:
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => onEmail(event.target.value)}
-        error={problems.email ? t(problems.email) : null}
-      />
+      <EmailField value={email} onChange={onEmail} problem={problems.email} />
       <TextField
         label={t('auth.fields.newPassword')}
         type="password"
@@ -70,11 +65,7 @@ export function SignUpForm({ email, onEmail }: { email: string; onEmail: (email:
         error={problems.password ? t(problems.password) : null}
       />
       <PasswordStrengthMeter password={password} />
-      {error ? (
-        <p className={styles.error} role="alert">
-          {t(error)}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <button type="submit" className="button button-primary" disabled={pending}>
         {pending ? t('auth.creatingAccount') : t('auth.createAccount')}
       </button>

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+
+import { TextField } from '../../ui/text-field.tsx';
+
+/** The email input every way in shares; `problem` is a translation key. */
+export function EmailField({
+  value,
+  onChange,
+  problem,
+}: {
+  value: string;
+  onChange: (email: string) => void;
+  problem: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.fields.email')}
+      type="email"
+      autoComplete="email"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={problem ? t(problem) : null}
+    />
+  );
+}
