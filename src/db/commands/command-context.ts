@@ -22,9 +22,10 @@ export async function change(
   patch: Record<string, unknown>,
   options: ChangeOptions = {},
 ): Promise<string[]> {
-  return ctx.db.transaction('rw', [...changeScope(ctx.db, table), ctx.db.user_settings], () =>
-    writeChange(ctx.db, ctx.ports, table, id, patch, options),
-  );
+  // The callback must be an async function: Dexie keeps the transaction open across its awaits only then.
+  return ctx.db.transaction('rw', [...changeScope(ctx.db, table), ctx.db.user_settings], async () => {
+    return await writeChange(ctx.db, ctx.ports, table, id, patch, options);
+  });
 }
 
 /** The user's settings, or the defaults before any were saved; used for new entries' look. */

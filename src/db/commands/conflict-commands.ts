@@ -11,9 +11,9 @@ import { changeScope, EntityNotFoundError, writeChange } from './write-change.ts
 export function conflictCommands(ctx: CommandContext) {
   return {
     dismissConflict(id: string): Promise<string[]> {
-      return ctx.db.transaction('rw', changeScope(ctx.db, 'conflicts'), () =>
-        writeChange(ctx.db, ctx.ports, 'conflicts', id, { resolved_at: nowIso(ctx) }),
-      );
+      return ctx.db.transaction('rw', changeScope(ctx.db, 'conflicts'), async () => {
+        return await writeChange(ctx.db, ctx.ports, 'conflicts', id, { resolved_at: nowIso(ctx) });
+      });
     },
     async restoreConflict(id: string): Promise<void> {
       const conflict = await ctx.db.conflicts.get(id);
