@@ -44,6 +44,11 @@ export class FakeTransport implements SyncTransport {
     return this.queue.length;
   }
 
+  /** Requests whose sender is still waiting for the answer (duplicates' copies excluded). */
+  get inFlight(): number {
+    return this.queue.filter((p) => !p.ghost).length;
+  }
+
   pendingKinds(): ('push' | 'pull')[] {
     return this.queue.map((p) => p.kind);
   }

@@ -106,7 +106,7 @@ export function closeTestTab(tab: TestTab): void {
 
 /** Lets IndexedDB callbacks and engine continuations run. */
 export function macrotask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**
