@@ -7,7 +7,7 @@ import { change, type CommandContext } from './command-context.ts';
  */
 export function settingsCommands(ctx: CommandContext) {
   return {
-    updateSettings(patch: UserSettingsPatch): Promise<string[]> {
+    async updateSettings(patch: UserSettingsPatch): Promise<string[]> {
       return change(ctx, 'user_settings', ctx.db.userId, userSettingsPatchSchema.parse(patch));
     },
   };
