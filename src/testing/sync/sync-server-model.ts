@@ -68,9 +68,12 @@ export class SyncServerModel implements SyncServer {
   private readonly tokens = new Map<string, string>();
   private readonly options: SyncServerModelOptions;
   private tokenCounter = 0;
+  /** Business rule hook for tests: a reason to refuse a mutation, or null. */
+  refuse: ((mutation: PushMutation) => string | null) | null;
 
   constructor(options: SyncServerModelOptions) {
     this.options = options;
+    this.refuse = options.refuse ?? null;
   }
 
   issueToken(userId: string): string {
@@ -295,7 +298,7 @@ export class SyncServerModel implements SyncServer {
     if (!candidate.success)
       return existing || policy.defaults ? 'invalid values' : 'unknown entry (incomplete create)';
     if (mutation.patch['id'] !== undefined && mutation.patch['id'] !== mutation.id) return 'id mismatch';
-    return this.options.refuse?.(mutation) ?? null;
+    return this.refuse?.(mutation) ?? null;
   }
 
   private conflict(user: UserState, fields: Omit<ConflictData, 'id' | 'created_at' | 'resolved_at'>): void {
