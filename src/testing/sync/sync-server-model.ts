@@ -171,8 +171,10 @@ export class SyncServerModel implements SyncServer {
     if (request.user_id !== userId) throw new SyncHttpError(403, 'another user');
     const client = this.client(request.client_id, userId);
     const user = this.user(userId);
-    if (request.cursor < user.minValidCursor || request.cursor > user.version)
-      return { reset_required: true };
+    // Cursor 0 is a full pull and always valid; any other cursor below the tombstone horizon may have
+    // missed a tombstone that GC removed.
+    const stale = request.cursor > 0 && request.cursor < user.minValidCursor;
+    if (stale || request.cursor > user.version) return { reset_required: true };
     const newer = [...user.rows.values()]
       .filter((r) => r.version > request.cursor)
       .sort((a, b) => a.version - b.version);
