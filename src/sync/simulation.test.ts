@@ -6,6 +6,8 @@ import { runSimulation } from '../testing/sync/simulation.ts';
  * [R36] The seeded multi-device simulation. CI runs a fixed set of seeds; `SEED=n` (or `--seed n` via
  * scripts/soak.ts) runs one seed; `npm run soak -- --seeds N` runs many.
  */
+// Seeds 1–5 are pinned regressions: they first exposed single-change transactions committing before
+// their outbox write (Dexie closes a transaction whose callback is not an async function). 6–8 widen CI.
 const fixedSeeds = [1, 2, 3, 4, 5, 6, 7, 8];
 const env = process.env;
 const seeds = env['SEED']

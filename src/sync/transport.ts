@@ -34,6 +34,9 @@ export class TransportError extends Error {
 export interface SyncTransport {
   push(request: unknown, session: SyncSession): Promise<unknown>;
   pull(request: unknown, session: SyncSession): Promise<unknown>;
-  /** Realtime poke (R27): the server's clock moved to `version`. A hint only; never data. */
+  /**
+   * Realtime poke (R27): the server's clock moved to `version`. A hint only; never data. The real
+   * transport also pokes on every (re)subscription of the realtime channel, so a reconnect pulls.
+   */
   onPoke(listener: (version: number) => void): () => void;
 }
