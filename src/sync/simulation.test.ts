@@ -23,8 +23,9 @@ describe('[R36] multi-device simulation', () => {
       const started = performance.now();
       const report = await runSimulation({ seed, ops });
       console.info(
-        `simulation seed=${seed} ops=${report.ops} rows=${report.serverRows} conflicts=${report.conflicts} ` +
-          `faults=${JSON.stringify(report.faults)} ${Math.round(performance.now() - started)} ms`,
+        `simulation seed=${seed} ops=${report.ops} rows=${JSON.stringify(report.tables)} conflicts=${report.conflicts} ` +
+          `ops=${JSON.stringify(report.opCounts)} faults=${JSON.stringify(report.faults)} ` +
+          `${Math.round(performance.now() - started)} ms`,
       );
       expect(report.violations, `seed ${seed}`).toEqual([]);
     }, 60_000);

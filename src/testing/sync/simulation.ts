@@ -26,6 +26,7 @@ export interface SimulationReport {
   opCounts: Record<string, number>;
   faults: Record<string, number>;
   serverRows: number;
+  tables: Record<string, number>;
   conflicts: number;
   violations: string[];
 }
@@ -39,7 +40,7 @@ interface WriteRecord {
   base: string;
 }
 
-const ENTITY_TABLES = ['notes', 'diary_entries', 'mood_entries'] as const;
+const ENTITY_TABLES = ['notes', 'diary_entries', 'mood_entries', 'recordings'] as const;
 type EntityTable = (typeof ENTITY_TABLES)[number];
 
 export async function runSimulation(options: SimulationOptions): Promise<SimulationReport> {
@@ -128,6 +129,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         id,
         prng.pick([{ body: s }, { body: s }, { title: s }, { font_size: prng.int(10, 30) }]),
       );
+    } else if (table === 'recordings') {
+      if (prng.chance(0.7)) await c.updateRecordingTranscript(id, s);
+      else await c.markRecordingUploaded(id);
     } else {
       await c.updateMoodEntry(
         id,
@@ -155,7 +159,17 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const tab = prng.pick(allTabs());
         const s = unique(tab.device);
         const kind = prng.pick(ENTITY_TABLES);
-        if (kind === 'notes') await tab.commands.createNote({ title: s, body: `${s} body` });
+        if (kind === 'recordings') {
+          await tab.commands.createRecording({
+            entry_table: null,
+            entry_id: null,
+            mime_type: 'audio/webm',
+            size_bytes: prng.int(1, 1e6),
+            duration_ms: prng.int(1, 6e5),
+            sha256: null,
+            transcript: s,
+          });
+        } else if (kind === 'notes') await tab.commands.createNote({ title: s, body: `${s} body` });
         else if (kind === 'diary_entries')
           await tab.commands.createDiaryEntry({ day: '2026-11-22', body: s });
         else await tab.commands.createMoodEntry({ level: prng.int(1, 5), note: s });
@@ -182,6 +196,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const c = tab.commands;
         if (target.table === 'notes') await c.deleteNote(target.id);
         else if (target.table === 'diary_entries') await c.deleteDiaryEntry(target.id);
+        else if (target.table === 'recordings') await c.deleteRecording(target.id);
         else await c.deleteMoodEntry(target.id);
         await record(tab);
       },
@@ -196,7 +211,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const c = tab.commands;
         if (target.table === 'notes') await c.restoreNote(target.id);
         else if (target.table === 'diary_entries') await c.restoreDiaryEntry(target.id);
-        else await c.restoreMoodEntry(target.id);
+        else if (target.table === 'mood_entries') await c.restoreMoodEntry(target.id);
+        else return; // recordings have no restore
         await record(tab);
       },
     ],
@@ -265,6 +281,16 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     ],
     [
       1,
+      'session',
+      async () => {
+        // Signed out for a while (dead refresh token): writes go on, sync waits for the next sign-in.
+        const device = prng.pick(devices);
+        if (device.auth.current()) device.auth.signOut();
+        else device.auth.signIn(TEST_USER);
+      },
+    ],
+    [
+      1,
       'token',
       async () => {
         const session = prng.pick(devices).auth.current();
@@ -294,7 +320,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   nemesis.enabled = false;
   for (const device of devices) {
     device.connectivity.set(true);
-    await device.auth.refresh();
+    if (device.auth.current()) await device.auth.refresh();
+    else device.auth.signIn(TEST_USER);
   }
   let quiet = false;
   for (let round = 0; round < 40 && !quiet; round++) {
@@ -441,12 +468,19 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     opCounts,
     faults: { ...nemesis.counts },
     serverRows: server.rows(TEST_USER).length,
+    tables: countBy(server.rows(TEST_USER).map((r) => r.table)),
     conflicts: server.rows(TEST_USER).filter((r) => r.table === 'conflicts').length,
     violations,
   };
   for (const tab of allTabs()) closeTestTab(tab);
   for (const zombie of zombies) zombie.failAll();
   return report;
+}
+
+function countBy(values: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
 }
 
 function canonical(value: unknown): string {
