@@ -126,6 +126,32 @@ describe('push', () => {
     ]);
   });
 
+  it('[R15] pulls right after a push, so a losing edit is replaced by the winner and shown as a conflict', async () => {
+    const world = createTestWorld();
+    const a = await world.tab(world.device());
+    const b = await world.tab(world.device());
+    a.engine.start();
+    b.engine.start();
+    const id = await a.commands.createNote({ body: 'start' });
+    a.engine.notifyLocalWrite();
+    await settle([a, b]);
+    b.engine.notifyFocus();
+    await settle([a, b]);
+    a.transport.pokesEnabled = false; // A only learns of B's edit by reading back after its push
+    await a.commands.updateNote(id, { body: 'older, from A' });
+    world.timers.advance(1000);
+    await b.commands.updateNote(id, { body: 'newer, from B' });
+    b.engine.notifyLocalWrite();
+    await settle([a, b]);
+    expect((await a.db.notes.get(id))?.body).toBe('older, from A');
+    a.engine.notifyLocalWrite(); // asks for a push only
+    await settle([a]);
+    expect((await a.db.notes.get(id))?.body).toBe('newer, from B');
+    expect(await a.db.conflicts.toArray()).toEqual([
+      expect.objectContaining({ row_id: id, field: 'body', losing_value: 'older, from A' }),
+    ]);
+  });
+
   it('[R18] retries a failed push after a jittered backoff and never drops the change', async () => {
     const { world, tab } = await oneTab();
     await tab.commands.createNote({ body: 'durable' });
