@@ -1,10 +1,11 @@
-import type { MurmurDatabase } from '../db/schema.ts';
+import type { MurmurDatabase, OutboxRow } from '../db/schema.ts';
 import type { PushMutation } from './protocol.ts';
 
 /**
  * Coalescing (R6, R7): a push batch is the coalesced form of a PREFIX of the outbox in seq order.
- * Rows of one entity merge into one mutation whose seq is the highest of them; later fields win, each
- * field keeps the base of its earliest row (what the server knew before any of them).
+ * Consecutive rows of one entity merge into one mutation whose seq is the highest of them; later fields
+ * win, each field keeps the base of its earliest row (what the server knew before any of them). A row
+ * whose base for a field is not the HLC the mutation already holds starts a new mutation (R6).
  *
  * Why a prefix: after the server commits the batch its last_mutation_seq is the batch's highest seq,
  * and the server skips every seq at or below it as a duplicate (R8). That is only safe if every outbox
@@ -22,15 +23,20 @@ const SCAN_LIMIT = 5000;
 
 export async function buildPushBatch(db: MurmurDatabase, maxMutations: number): Promise<PushBatch | null> {
   const rows = await db.outbox.orderBy('seq').limit(SCAN_LIMIT).toArray();
-  const byEntity = new Map<string, PushMutation>();
+  const open = new Map<string, PushMutation>();
+  const mutations: PushMutation[] = [];
   const rowSeqs: number[] = [];
   for (const row of rows) {
     const seq = row.seq;
     if (seq === undefined) continue;
     const key = `${row.table}\u0000${row.entity_id}`;
-    let mutation = byEntity.get(key);
+    let mutation = open.get(key);
+    // A row merges only if each field it writes was written on top of the value the open mutation
+    // holds. Otherwise the device showed something else in between (a pulled newer value, R14): the
+    // earlier value must reach the server on its own, where it loses visibly as a conflict (R20).
+    if (mutation && !continues(mutation, row)) mutation = undefined;
     if (!mutation) {
-      if (byEntity.size >= maxMutations) break;
+      if (mutations.length >= maxMutations) break;
       mutation = {
         seq,
         mutation_id: row.mutation_id,
@@ -40,7 +46,8 @@ export async function buildPushBatch(db: MurmurDatabase, maxMutations: number): 
         hlc: {},
         base: {},
       };
-      byEntity.set(key, mutation);
+      open.set(key, mutation);
+      mutations.push(mutation);
     }
     mutation.seq = seq;
     mutation.mutation_id = row.mutation_id;
@@ -51,6 +58,12 @@ export async function buildPushBatch(db: MurmurDatabase, maxMutations: number): 
     rowSeqs.push(seq);
   }
   if (rowSeqs.length === 0) return null;
-  const mutations = [...byEntity.values()].sort((a, b) => a.seq - b.seq);
+  mutations.sort((a, b) => a.seq - b.seq);
   return { rowSeqs, mutations };
+}
+
+function continues(mutation: PushMutation, row: OutboxRow): boolean {
+  return Object.keys(row.patch).every(
+    (field) => !(field in mutation.hlc) || row.base[field] === mutation.hlc[field],
+  );
 }

@@ -40,6 +40,27 @@ describe('push', () => {
     expect(limited?.mutations.map((m) => m.id)).toEqual([b, a]);
   });
 
+  it('[R6][R20] does not merge an edit made over a pulled value into the edit it displaced', async () => {
+    const { tab } = await oneTab();
+    const id = await tab.commands.createNote({ body: 'mine, then displaced' });
+    // A pull showed a newer value from another device over the queued edit (R14)…
+    const row = await tab.db.notes.get(id);
+    const newer = '009999999999999-000000-' + 'b'.repeat(32);
+    if (!row) throw new Error('setup');
+    await tab.db.notes.put({
+      ...row,
+      body: 'from elsewhere',
+      _sync: { version: 7, hlc: { ...row._sync.hlc, body: newer } },
+    });
+    // …and the user edited that value.
+    await tab.commands.updateNote(id, { body: 'edited over the pulled value' });
+    const batch = await buildPushBatch(tab.db, 200);
+    expect(batch?.mutations.map((m) => [m.seq, m.patch['body'], m.base['body']])).toEqual([
+      [1, 'mine, then displaced', ''],
+      [2, 'edited over the pulled value', newer],
+    ]);
+  });
+
   it('[R7][R8] a lost answer leaves the outbox; the retry is a duplicate and clears it', async () => {
     const { world, tab } = await oneTab();
     await tab.commands.createNote({ body: 'once' });
