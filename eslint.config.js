@@ -128,6 +128,41 @@ export default tseslint.config(
     },
   },
   {
+    // Time, randomness, ids and timers are injected into db and sync (docs/sync.md R1), so tests and the
+    // simulation control them. Only src/sync/real-ports.ts touches the real ones.
+    files: ['src/db/**/*.ts', 'src/sync/**/*.ts'],
+    ignores: ['src/sync/real-ports.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestAnimationFrame'].map(
+          (name) => ({
+            name,
+            message: 'Use the injected Timers port.',
+          }),
+        ),
+        { name: 'crypto', message: 'Use the injected IdSource / Random port.' },
+        { name: 'navigator', message: 'Use the injected Connectivity / LockPort.' },
+        { name: 'performance', message: 'Use the injected Clock.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Use the injected Clock.' },
+        { object: 'Math', property: 'random', message: 'Use the injected Random port.' },
+        { object: 'crypto', property: 'randomUUID', message: 'Use the injected IdSource.' },
+        { object: 'globalThis', property: 'setTimeout', message: 'Use the injected Timers port.' },
+        { object: 'window', property: 'setTimeout', message: 'Use the injected Timers port.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'new Date() reads the clock: use new Date(clock.now()).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/lib/supabase-client.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -1,0 +1,26 @@
+import type { DbPorts } from '../ports.ts';
+import type { MurmurDatabase } from '../schema.ts';
+import { conflictCommands } from './conflict-commands.ts';
+import { diaryCommands } from './diary-commands.ts';
+import { moodCommands } from './mood-commands.ts';
+import { noteCommands } from './note-commands.ts';
+import { recordingCommands } from './recording-commands.ts';
+import { settingsCommands } from './settings-commands.ts';
+
+/**
+ * Every way the app may change journal data. Each command writes the entity and its outbox row in one
+ * transaction (R5); nothing else writes the entity tables except the sync engine's pull.
+ */
+export function createCommands(db: MurmurDatabase, ports: DbPorts) {
+  const ctx = { db, ports };
+  return {
+    ...noteCommands(ctx),
+    ...diaryCommands(ctx),
+    ...moodCommands(ctx),
+    ...settingsCommands(ctx),
+    ...recordingCommands(ctx),
+    ...conflictCommands(ctx),
+  };
+}
+
+export type Commands = ReturnType<typeof createCommands>;

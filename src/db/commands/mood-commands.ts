@@ -1,0 +1,35 @@
+import type { MoodEntry } from '../entities/mood-entry.ts';
+import { change, nowIso, type CommandContext } from './command-context.ts';
+
+export type MoodFields = Omit<MoodEntry, 'id' | 'created_at' | 'deleted_at'>;
+
+/** Named mood commands; each writes the entry and its outbox row in one transaction (R5). */
+export function moodCommands(ctx: CommandContext) {
+  return {
+    /** A check-in at `moment` (now by default) in the device's time zone unless given. */
+    async createMoodEntry(fields: Pick<MoodEntry, 'level'> & Partial<MoodFields>): Promise<string> {
+      const id = ctx.ports.ids.next();
+      const entry: MoodEntry = {
+        id,
+        moment: nowIso(ctx),
+        time_zone: ctx.ports.clock.timeZone(),
+        activities: [],
+        note: '',
+        ...fields,
+        created_at: nowIso(ctx),
+        deleted_at: null,
+      };
+      await change(ctx, 'mood_entries', id, entry, { create: true });
+      return id;
+    },
+    updateMoodEntry(id: string, fields: Partial<MoodFields>): Promise<string[]> {
+      return change(ctx, 'mood_entries', id, fields);
+    },
+    deleteMoodEntry(id: string): Promise<string[]> {
+      return change(ctx, 'mood_entries', id, { deleted_at: nowIso(ctx) }, { allowDeleted: true });
+    },
+    restoreMoodEntry(id: string): Promise<string[]> {
+      return change(ctx, 'mood_entries', id, { deleted_at: null }, { allowDeleted: true });
+    },
+  };
+}

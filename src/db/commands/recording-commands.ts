@@ -1,0 +1,37 @@
+import type { Recording } from '../entities/recording.ts';
+import { change, nowIso, type CommandContext } from './command-context.ts';
+
+export type NewRecording = Omit<
+  Recording,
+  'id' | 'created_at' | 'deleted_at' | 'uploaded_at' | 'storage_path' | 'transcript'
+> &
+  Partial<Pick<Recording, 'transcript'>>;
+
+/** Recording metadata commands (the audio bytes are uploaded separately and never pass through sync). */
+export function recordingCommands(ctx: CommandContext) {
+  return {
+    async createRecording(fields: NewRecording): Promise<string> {
+      const id = ctx.ports.ids.next();
+      const recording: Recording = {
+        id,
+        transcript: '',
+        ...fields,
+        storage_path: `${ctx.db.userId}/${id}`,
+        uploaded_at: null,
+        created_at: nowIso(ctx),
+        deleted_at: null,
+      };
+      await change(ctx, 'recordings', id, recording, { create: true });
+      return id;
+    },
+    markRecordingUploaded(id: string): Promise<string[]> {
+      return change(ctx, 'recordings', id, { uploaded_at: nowIso(ctx) });
+    },
+    updateRecordingTranscript(id: string, transcript: string): Promise<string[]> {
+      return change(ctx, 'recordings', id, { transcript });
+    },
+    deleteRecording(id: string): Promise<string[]> {
+      return change(ctx, 'recordings', id, { deleted_at: nowIso(ctx) }, { allowDeleted: true });
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+
+import { conflictSchema } from './conflict.ts';
+import { diaryEntrySchema } from './diary-entry.ts';
+import { moodEntrySchema } from './mood-entry.ts';
+import { noteSchema } from './note.ts';
+import { recordingSchema } from './recording.ts';
+import { subscriptionSchema } from './subscription.ts';
+import { defaultUserSettings, userSettingsSchema } from './user-settings.ts';
+
+/**
+ * Every synced table, its row schema and its sync policy. The wire, the local database and the server
+ * model all read this one registry, so a new field needs one edit.
+ */
+export interface TablePolicy {
+  schema: z.ZodType<Record<string, unknown>>;
+  /** Text the user wrote: a losing value is kept as a conflict (R20). */
+  textFields: readonly string[];
+  /** Clients may push changes (false: server-owned, pull only). */
+  writable: boolean;
+  /** Fields only the server sets at creation; clients never patch them after creation. */
+  immutable: readonly string[];
+  /** Row the server starts from when a patch names an id it does not have (settings only). */
+  defaults?: (id: string) => Record<string, unknown>;
+  /** Fields a client may change on an existing row when the table is otherwise server-owned. */
+  patchableFields?: readonly string[];
+}
+
+export const syncedTables = {
+  notes: {
+    schema: noteSchema,
+    textFields: ['title', 'body'],
+    writable: true,
+    immutable: ['id', 'created_at'],
+  },
+  diary_entries: {
+    schema: diaryEntrySchema,
+    textFields: ['title', 'body'],
+    writable: true,
+    immutable: ['id', 'created_at'],
+  },
+  mood_entries: {
+    schema: moodEntrySchema,
+    textFields: ['note'],
+    writable: true,
+    immutable: ['id', 'created_at'],
+  },
+  user_settings: {
+    schema: userSettingsSchema,
+    textFields: [],
+    writable: true,
+    immutable: ['id', 'openai_api_key'],
+    defaults: (id: string) => defaultUserSettings(id),
+  },
+  recordings: {
+    schema: recordingSchema,
+    textFields: ['transcript'],
+    writable: true,
+    immutable: ['id', 'created_at'],
+  },
+  subscriptions: { schema: subscriptionSchema, textFields: [], writable: false, immutable: [] },
+  conflicts: {
+    schema: conflictSchema,
+    textFields: [],
+    writable: false,
+    immutable: [],
+    patchableFields: ['resolved_at'],
+  },
+} as const satisfies Record<string, TablePolicy>;
+
+export type SyncedTable = keyof typeof syncedTables;
+export const syncedTableNames = Object.keys(syncedTables) as SyncedTable[];
+
+export function isSyncedTable(name: string): name is SyncedTable {
+  return Object.hasOwn(syncedTables, name);
+}
+
+export function tablePolicy(table: SyncedTable): TablePolicy {
+  return syncedTables[table];
+}

@@ -1,0 +1,46 @@
+import type { DexieOptions } from 'dexie';
+
+import { MurmurDatabase } from './schema.ts';
+
+/**
+ * One IndexedDB database per signed-in user (ADR 0020): two accounts on one device never share a
+ * table, an outbox or a cursor, so one account's changes can never be pushed under another (R30).
+ */
+const PREFIX = 'murmur-user-';
+
+export interface DatabaseEnvironment {
+  /** IndexedDB factory and key range; the browser's by default, fake-indexeddb in tests. */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+}
+
+export function userDatabaseName(userId: string): string {
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(userId))
+    throw new Error('a user id must be 1–64 letters, digits or dashes');
+  return `${PREFIX}${userId}`;
+}
+
+function dexieOptions(env: DatabaseEnvironment): DexieOptions {
+  const options: DexieOptions = {};
+  if (env.indexedDB) options.indexedDB = env.indexedDB;
+  if (env.IDBKeyRange) options.IDBKeyRange = env.IDBKeyRange;
+  return options;
+}
+
+export async function openUserDatabase(
+  userId: string,
+  env: DatabaseEnvironment = {},
+): Promise<MurmurDatabase> {
+  const db = new MurmurDatabase(userDatabaseName(userId), userId, dexieOptions(env));
+  await db.open();
+  return db;
+}
+
+export function closeUserDatabase(db: MurmurDatabase): void {
+  db.close();
+}
+
+/** Removes a user's local data entirely (sign-out with "forget this device"). */
+export async function deleteUserDatabase(userId: string, env: DatabaseEnvironment = {}): Promise<void> {
+  await new MurmurDatabase(userDatabaseName(userId), userId, dexieOptions(env)).delete();
+}

@@ -1,0 +1,93 @@
+import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
+
+import type { Stored } from './entities/common.ts';
+import type { Conflict } from './entities/conflict.ts';
+import type { DiaryEntry } from './entities/diary-entry.ts';
+import type { SyncedTable } from './entities/entity-tables.ts';
+import type { MoodEntry } from './entities/mood-entry.ts';
+import type { Note } from './entities/note.ts';
+import type { Recording } from './entities/recording.ts';
+import type { Subscription } from './entities/subscription.ts';
+import type { UserSettings } from './entities/user-settings.ts';
+
+/**
+ * One queued local change (R5). Rows are appended by commands in the same transaction as the entity
+ * and deleted only after the server acknowledged a batch that contained them (R7). They are never
+ * edited: coalescing happens when a batch is built (R6).
+ */
+export interface OutboxRow {
+  /** Auto-incremented, never reused: the client's mutation sequence (R8). */
+  seq?: number;
+  mutation_id: string;
+  table: SyncedTable;
+  entity_id: string;
+  /** Only the fields this change wrote. */
+  patch: Record<string, unknown>;
+  /** HLC of each written field. */
+  hlc: Record<string, string>;
+  /** HLC each field had before this change: what the writer saw (R21). */
+  base: Record<string, string>;
+  created_at: string;
+}
+
+export interface SyncMetaRow {
+  key: string;
+  value: unknown;
+}
+
+/**
+ * The schema, version by version. A new version is appended here (never edited in place), with an
+ * `upgrade` that also rewrites queued outbox patches, and gets a case in schema-upgrade.test.ts.
+ */
+export interface SchemaVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+export const schemaVersions: readonly SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      notes: 'id, created_at, deleted_at',
+      diary_entries: 'id, day, created_at, deleted_at',
+      mood_entries: 'id, moment, created_at, deleted_at',
+      user_settings: 'id',
+      recordings: 'id, entry_id, deleted_at',
+      subscriptions: 'id',
+      conflicts: 'id, [table_name+row_id], created_at, resolved_at',
+      outbox: '++seq, [table+entity_id]',
+      sync_meta: 'key',
+    },
+  },
+];
+
+export const latestSchemaVersion = schemaVersions.at(-1)?.version ?? 0;
+
+export class MurmurDatabase extends Dexie {
+  declare notes: Table<Stored<Note>, string>;
+  declare diary_entries: Table<Stored<DiaryEntry>, string>;
+  declare mood_entries: Table<Stored<MoodEntry>, string>;
+  declare user_settings: Table<Stored<UserSettings>, string>;
+  declare recordings: Table<Stored<Recording>, string>;
+  declare subscriptions: Table<Stored<Subscription>, string>;
+  declare conflicts: Table<Stored<Conflict>, string>;
+  declare outbox: Table<OutboxRow, number>;
+  declare sync_meta: Table<SyncMetaRow, string>;
+  /** The signed-in user this database belongs to (R30). */
+  readonly userId: string;
+
+  constructor(name: string, userId: string, options?: DexieOptions, versions = schemaVersions) {
+    super(name, options);
+    this.userId = userId;
+    for (const v of versions) {
+      const version = this.version(v.version).stores(v.stores);
+      if (v.upgrade) version.upgrade(v.upgrade);
+    }
+  }
+
+  /** A synced table by name (tables share the Stored<…> shape; the registry holds the schemas). */
+  entityTable(table: SyncedTable): Table<Stored<Record<string, unknown>>, string> {
+    return this.table(table);
+  }
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+
+import { LEASE_MS } from './with-sync-lock.ts';
+import type { SyncStatus } from './sync-status.ts';
+import { settle, type TestTab } from '../testing/sync/test-device.ts';
+import { createTestWorld, OTHER_USER, TEST_USER } from '../testing/sync/test-world.ts';
+
+function macrotask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Lets the engine run until it is idle or waiting for the network. */
+async function untilIdle(tab: TestTab) {
+  for (let i = 0; i < 300 && tab.engine.isRunning() && tab.transport.pending === 0; i++) await macrotask();
+}
+
+async function started() {
+  const world = createTestWorld();
+  const a = await world.tab(world.device());
+  const b = await world.tab(world.device());
+  a.engine.start();
+  b.engine.start();
+  await settle([a, b]);
+  return { world, a, b };
+}
+
+describe('triggers', () => {
+  it('[R27] pulls on start', async () => {
+    const world = createTestWorld();
+    const a = await world.tab(world.device());
+    a.engine.start();
+    await untilIdle(a);
+    expect(a.transport.pendingKinds()).toEqual(['pull']);
+  });
+
+  it('[R27] pulls on a realtime poke, and not without one', async () => {
+    const { a, b } = await started();
+    const pokes = b.transport.pokesEnabled;
+    b.transport.pokesEnabled = false;
+    const id = await a.commands.createNote({ body: 'poke me' });
+    a.engine.notifyLocalWrite();
+    await settle([a, b]);
+    expect(await b.db.notes.get(id)).toBeUndefined();
+    b.transport.pokesEnabled = pokes;
+    await a.commands.updateNote(id, { body: 'poked' });
+    a.engine.notifyLocalWrite();
+    await settle([a, b]);
+    expect((await b.db.notes.get(id))?.body).toBe('poked');
+  });
+
+  it('[R27] pulls on focus and on the periodic timer', async () => {
+    const { world, a, b } = await started();
+    b.transport.pokesEnabled = false;
+    const first = await a.commands.createNote({ body: 'focus' });
+    a.engine.notifyLocalWrite();
+    await settle([a, b]);
+    b.engine.notifyFocus();
+    await settle([a, b]);
+    expect(await b.db.notes.get(first)).toBeDefined();
+    const second = await a.commands.createNote({ body: 'timer' });
+    a.engine.notifyLocalWrite();
+    await settle([a, b]);
+    world.timers.advance(5 * 60_000);
+    await settle([a, b]);
+    expect(await b.db.notes.get(second)).toBeDefined();
+  });
+
+  it('[R33][R34] offline: writes work, nothing is sent, the status counts pending changes; online syncs them', async () => {
+    const { world, a } = await started();
+    const seen: SyncStatus[] = [];
+    a.engine.status.subscribe((s) => seen.push(s));
+    a.device.connectivity.set(false);
+    await a.commands.createNote({ body: 'on the train' });
+    await a.commands.createNote({ body: 'in the tunnel' });
+    a.engine.notifyLocalWrite();
+    await untilIdle(a);
+    expect(a.transport.pending).toBe(0);
+    expect(a.engine.status.get()).toMatchObject({ state: 'offline', pending: 2 });
+    a.device.connectivity.set(true);
+    await settle([a]);
+    expect(a.engine.status.get()).toMatchObject({ state: 'up_to_date', pending: 0, error: null });
+    expect(seen.some((s) => s.state === 'syncing' && s.progress?.phase === 'push')).toBe(true);
+    expect(world.server.rows(TEST_USER).filter((r) => r.table === 'notes')).toHaveLength(2);
+  });
+});
+
+describe('auth', () => {
+  it('[R32] a 401 stops syncing until the session is refreshed; writes keep working meanwhile', async () => {
+    const { world, a } = await started();
+    a.device.auth.canRefresh = () => false; // offline token refresh fails
+    const session = a.device.auth.current();
+    if (session) world.server.expireToken(session.accessToken);
+    await a.commands.createNote({ body: 'written with an expired token' });
+    a.engine.notifyLocalWrite();
+    await settle([a]);
+    expect(a.engine.status.get()).toMatchObject({ state: 'error', pending: 1, error: { kind: 'auth' } });
+    expect(a.device.auth.refreshes).toBe(1);
+    a.engine.notifyFocus();
+    a.engine.notifyLocalWrite();
+    await untilIdle(a);
+    expect(a.transport.pending).toBe(0);
+    a.device.auth.canRefresh = () => true;
+    await a.device.auth.refresh();
+    await settle([a]);
+    expect(a.engine.status.get()).toMatchObject({ state: 'up_to_date', pending: 0 });
+  });
+
+  it('[R30] never pushes an outbox under another account', async () => {
+    const { world, a } = await started();
+    await a.commands.createNote({ body: 'private to the first user' });
+    a.device.auth.signIn(OTHER_USER);
+    await untilIdle(a);
+    expect(a.transport.pending).toBe(0);
+    expect(a.engine.status.get()).toMatchObject({
+      state: 'error',
+      error: { kind: 'account_mismatch' },
+      pending: 1,
+    });
+    expect(world.server.rows(OTHER_USER)).toEqual([]);
+    a.device.auth.signIn(TEST_USER);
+    await settle([a]);
+    expect(await a.db.outbox.count()).toBe(0);
+  });
+});
+
+describe('tabs', () => {
+  it('[R29] two tabs of one device never push at the same time', async () => {
+    const world = createTestWorld();
+    const device = world.device();
+    const one = await world.tab(device);
+    const two = await world.tab(device);
+    await one.commands.createNote({ body: 'x' });
+    one.engine.start();
+    two.engine.start();
+    for (let i = 0; i < 50; i++) {
+      await macrotask();
+      const pushes = [one, two].filter((t) => t.transport.pendingKinds().includes('push')).length;
+      expect(pushes).toBeLessThanOrEqual(1);
+    }
+    await settle([one, two]);
+    world.timers.advance(2_000);
+    await settle([one, two]);
+    expect(await one.db.outbox.count()).toBe(0);
+  });
+
+  it('[R29] a frozen tab holding the lock is overtaken once its lease expires', async () => {
+    const world = createTestWorld();
+    const device = world.device();
+    const tab = await world.tab(device);
+    device.locks.holdForever(`${tab.db.name}:push`);
+    await tab.commands.createNote({ body: 'must not wait forever' });
+    tab.engine.start();
+    await settle([tab]);
+    expect(await tab.db.outbox.count()).toBe(1);
+    world.timers.advance(2_000);
+    await settle([tab]);
+    expect(await tab.db.outbox.count()).toBe(1);
+    world.timers.advance(LEASE_MS);
+    await settle([tab]);
+    expect(await tab.db.outbox.count()).toBe(0);
+  });
+});

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * Wire shapes of sync_push and sync_pull (docs/sync.md R1–R4). Both directions are validated: the
+ * engine parses every response (a malformed one is an error that loses nothing, R4) and the server
+ * model parses every request.
+ */
+export const PROTOCOL_VERSION = 1;
+export const MAX_PUSH_MUTATIONS = 200;
+
+const hlcString = z.string().max(80);
+const tableName = z.string().min(1).max(40);
+const rowId = z.string().min(1).max(64);
+
+export const pushMutationSchema = z.strictObject({
+  seq: z.number().int().positive(),
+  mutation_id: z.string().min(1).max(64),
+  table: tableName,
+  id: rowId,
+  patch: z.record(z.string(), z.unknown()),
+  hlc: z.record(z.string(), hlcString),
+  base: z.record(z.string(), hlcString),
+});
+export type PushMutation = z.infer<typeof pushMutationSchema>;
+
+export const pushRequestSchema = z.strictObject({
+  protocol: z.literal(PROTOCOL_VERSION),
+  client_id: z.string().min(1).max(64),
+  /** The owner of the outbox; the server refuses it unless it is the signed-in user (R31). */
+  user_id: z.string().min(1).max(64),
+  mutations: z.array(pushMutationSchema).max(MAX_PUSH_MUTATIONS),
+});
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+export const serverRowSchema = z.strictObject({
+  table: tableName,
+  id: rowId,
+  version: z.number().int().positive(),
+  data: z.record(z.string(), z.unknown()),
+  hlc: z.record(z.string(), hlcString),
+});
+export type ServerRow = z.infer<typeof serverRowSchema>;
+
+export const pushResultSchema = z.strictObject({
+  seq: z.number().int().positive(),
+  status: z.enum(['applied', 'duplicate', 'rejected']),
+  reason: z.string().max(500).optional(),
+});
+export type PushResult = z.infer<typeof pushResultSchema>;
+
+export const pushResponseSchema = z.strictObject({
+  last_mutation_seq: z.number().int().min(0),
+  clock: z.number().int().min(0),
+  results: z.array(pushResultSchema),
+});
+export type PushResponse = z.infer<typeof pushResponseSchema>;
+
+export const pullRequestSchema = z.strictObject({
+  protocol: z.literal(PROTOCOL_VERSION),
+  client_id: z.string().min(1).max(64),
+  user_id: z.string().min(1).max(64),
+  cursor: z.number().int().min(0),
+  limit: z.number().int().min(1).max(1000),
+  want_digest: z.boolean(),
+});
+export type PullRequest = z.infer<typeof pullRequestSchema>;
+
+export const tableDigestSchema = z.strictObject({
+  count: z.number().int().min(0),
+  hash: z.number().int().min(0),
+});
+export type TableDigest = z.infer<typeof tableDigestSchema>;
+
+export const pullResponseSchema = z.union([
+  z.strictObject({ reset_required: z.literal(true) }),
+  z.strictObject({
+    reset_required: z.literal(false),
+    rows: z.array(serverRowSchema),
+    next_cursor: z.number().int().min(0),
+    has_more: z.boolean(),
+    clock: z.number().int().min(0),
+    last_mutation_seq: z.number().int().min(0),
+    /** Present when asked for and the page is the last one: digest of every row at `clock` (R28). */
+    digest: z.record(z.string(), tableDigestSchema).optional(),
+  }),
+]);
+export type PullResponse = z.infer<typeof pullResponseSchema>;

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+
+import { applyPullPage } from './apply-pull-page.ts';
+import { getCursor, getHlcState } from '../db/sync-meta.ts';
+import { settle, type TestTab } from '../testing/sync/test-device.ts';
+import { createTestWorld, TEST_USER } from '../testing/sync/test-world.ts';
+
+async function twoDevices(engineOptions = {}) {
+  const world = createTestWorld();
+  const a = await world.tab(world.device(), engineOptions);
+  const b = await world.tab(world.device(), engineOptions);
+  a.engine.start();
+  b.engine.start();
+  await settle([a, b]);
+  return { world, a, b };
+}
+
+async function sync(...tabs: TestTab[]) {
+  for (const tab of tabs) void tab.engine.syncNow();
+  await settle(tabs);
+}
+
+describe('pull', () => {
+  it('[R13] walks pages to the clock and applies each with its cursor', async () => {
+    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    for (let i = 0; i < 5; i++) await a.commands.createNote({ title: `n${i}` });
+    await sync(a);
+    let pulls = 0;
+    const pull = b.transport.pull.bind(b.transport);
+    b.transport.pull = (request, session) => {
+      pulls++;
+      return pull(request, session);
+    };
+    await sync(b);
+    expect(await b.db.notes.count()).toBe(5);
+    expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
+    expect(pulls).toBeGreaterThanOrEqual(3);
+  });
+
+  it('[R13] skips rows not newer than the local row (re-delivered or reordered pages)', async () => {
+    const { world, a, b } = await twoDevices();
+    const id = await a.commands.createNote({ body: 'v1' });
+    await sync(a, b);
+    const old = world.server.rows(TEST_USER).find((r) => r.id === id);
+    await a.commands.updateNote(id, { body: 'v2' });
+    await sync(a, b);
+    if (!old) throw new Error('setup');
+    await applyPullPage(b.db, [old], old.version, undefined);
+    expect((await b.db.notes.get(id))?.body).toBe('v2');
+    expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
+  });
+
+  it('[R14] keeps a pending local field that is newer, takes the server for the rest', async () => {
+    const { world, a, b } = await twoDevices();
+    const id = await a.commands.createNote({ title: 't', body: 'b' });
+    await sync(a, b);
+    world.timers.advance(1000);
+    await a.commands.updateNote(id, { title: 'title from A' });
+    await sync(a);
+    world.timers.advance(1000);
+    await b.commands.updateNote(id, { body: 'body typed on B' });
+    b.device.connectivity.set(false);
+    // Apply A's change to B while B's edit is still queued.
+    const rows = world.server.rows(TEST_USER);
+    await applyPullPage(b.db, rows, world.server.clock(TEST_USER), undefined);
+    expect(await b.db.notes.get(id)).toMatchObject({ title: 'title from A', body: 'body typed on B' });
+    b.device.connectivity.set(true);
+    await sync(b, a);
+    expect(await a.db.notes.get(id)).toMatchObject({ title: 'title from A', body: 'body typed on B' });
+  });
+
+  it('[R14] shows the server value over an older pending edit, which the server then keeps as a conflict', async () => {
+    const { world, a, b } = await twoDevices();
+    const id = await a.commands.createNote({ body: 'start' });
+    await sync(a, b);
+    b.device.connectivity.set(false);
+    await b.commands.updateNote(id, { body: 'older edit on B' });
+    world.timers.advance(5000);
+    await a.commands.updateNote(id, { body: 'newer edit on A' });
+    await sync(a);
+    await applyPullPage(b.db, world.server.rows(TEST_USER), world.server.clock(TEST_USER), undefined);
+    expect((await b.db.notes.get(id))?.body).toBe('newer edit on A');
+    b.device.connectivity.set(true);
+    await sync(b, a);
+    expect((await b.db.notes.get(id))?.body).toBe('newer edit on A');
+    const conflicts = await a.db.conflicts.toArray();
+    expect(conflicts).toEqual([
+      expect.objectContaining({
+        kind: 'lww_lost',
+        row_id: id,
+        field: 'body',
+        losing_value: 'older edit on B',
+      }),
+    ]);
+  });
+
+  it('[R11] moves the local HLC past what it pulled, so the next local edit is newer', async () => {
+    const world = createTestWorld();
+    const fast = await world.tab(world.device({ skewMs: 4 * 60_000 }));
+    const slow = await world.tab(world.device({ skewMs: -10 * 60_000 }));
+    fast.engine.start();
+    slow.engine.start();
+    const id = await fast.commands.createNote({ body: 'fast clock' });
+    await sync(fast, slow);
+    expect((await getHlcState(slow.db)) >= ((await slow.db.notes.get(id))?._sync.hlc['body'] ?? '')).toBe(
+      true,
+    );
+    await slow.commands.updateNote(id, { body: 'slow clock, but later' });
+    await sync(slow, fast);
+    expect((await fast.db.notes.get(id))?.body).toBe('slow clock, but later');
+    expect(await fast.db.conflicts.count()).toBe(0);
+  });
+
+  it('[R4] a pulled row that fails validation applies nothing and keeps the cursor', async () => {
+    const { a, b } = await twoDevices();
+    await a.commands.createNote({ body: 'x' });
+    await sync(a);
+    const cursor = await getCursor(b.db);
+    b.transport.tamper = (kind, response) => {
+      if (kind !== 'pull') return response;
+      const page = response as { rows?: { data: Record<string, unknown> }[] };
+      for (const row of page.rows ?? []) row.data['font_size'] = 'huge';
+      return page;
+    };
+    await sync(b);
+    expect(await b.db.notes.count()).toBe(0);
+    expect(await getCursor(b.db)).toBe(cursor);
+    expect(b.engine.status.get()).toMatchObject({ state: 'error', error: { kind: 'malformed' } });
+  });
+
+  it('[R24][R25] an edit racing a delete keeps the entry deleted (with the edit), until restored', async () => {
+    const { world, a, b } = await twoDevices();
+    const id = await a.commands.createNote({ body: 'draft' });
+    await sync(a, b);
+    b.device.connectivity.set(false);
+    world.timers.advance(1000);
+    await a.commands.deleteNote(id);
+    await sync(a);
+    world.timers.advance(1000);
+    await b.commands.updateNote(id, { body: 'edited offline after the delete' });
+    b.device.connectivity.set(true);
+    await sync(b, a);
+    for (const tab of [a, b]) {
+      expect(await tab.db.notes.get(id)).toMatchObject({ body: 'edited offline after the delete' });
+      expect((await tab.db.notes.get(id))?.deleted_at).not.toBeNull();
+    }
+    await b.commands.restoreNote(id);
+    await sync(b, a);
+    expect((await a.db.notes.get(id))?.deleted_at).toBeNull();
+  });
+
+  it('[R26] on reset_required keeps queued changes, forgets the rest and pulls everything again', async () => {
+    const { world, a, b } = await twoDevices();
+    const kept = await a.commands.createNote({ body: 'kept' });
+    const gone = await a.commands.createNote({ body: 'to be deleted' });
+    await sync(a, b);
+    b.device.connectivity.set(false);
+    await b.commands.updateNote(kept, { body: 'queued on B' });
+    await a.commands.deleteNote(gone);
+    await sync(a);
+    world.server.compact(TEST_USER, world.server.clock(TEST_USER));
+    b.device.connectivity.set(true);
+    await sync(b);
+    expect(await b.db.notes.get(gone)).toBeUndefined();
+    expect((await b.db.notes.get(kept))?.body).toBe('queued on B');
+    expect(await b.db.outbox.count()).toBe(0);
+    expect(world.server.rows(TEST_USER).find((r) => r.id === kept)?.data['body']).toBe('queued on B');
+    expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
+  });
+
+  it('[R28] a digest mismatch repairs the replica by pulling everything again', async () => {
+    const { world, a, b } = await twoDevices({ digestEvery: 1 });
+    const id = await a.commands.createNote({ body: 'x' });
+    await sync(a, b);
+    await b.db.notes.delete(id); // a replica that lost a row (corruption, a bug, a cleared store)
+    await a.commands.createNote({ body: 'y' });
+    await sync(a, b);
+    expect((await b.db.notes.get(id))?.body).toBe('x');
+    expect(await b.db.notes.count()).toBe(2);
+    expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
+  });
+
+  it('[R22] pulls conflicts and subscriptions like any row', async () => {
+    const { world, b } = await twoDevices();
+    world.server.writeServerRow(TEST_USER, 'subscriptions', {
+      id: TEST_USER,
+      status: 'active',
+      current_period_end: '2026-12-22T00:00:00.000Z',
+      trial_ends_at: null,
+    });
+    await settle([b]);
+    expect(await b.db.subscriptions.get(TEST_USER)).toMatchObject({ status: 'active' });
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * One push round trip (R6–R9, R16–R17). INVARIANT: an outbox row is deleted only in the transaction
+ * that records the server's acknowledgement of a batch containing it; a rejected change becomes a
+ * conflict in that same transaction, so no change is ever dropped (R16).
+ */
+import { isSyncedTable } from '../db/entities/entity-tables.ts';
+import type { MurmurDatabase } from '../db/schema.ts';
+import { buildPushBatch } from './build-push-batch.ts';
+import { MalformedResponseError } from './errors.ts';
+import { PROTOCOL_VERSION, pushResponseSchema, type PushMutation, type PushRequest } from './protocol.ts';
+import { TransportError, type SyncSession, type SyncTransport } from './transport.ts';
+
+export interface PushOutcome {
+  /** Mutations acknowledged (0: the outbox was empty). */
+  sent: number;
+}
+
+export interface PushContext {
+  db: MurmurDatabase;
+  transport: SyncTransport;
+  session: SyncSession;
+  clientId: string;
+  nowIso: () => string;
+  conflictId: () => string;
+}
+
+export async function pushOnce(ctx: PushContext, maxMutations: number): Promise<PushOutcome> {
+  const { db } = ctx;
+  const batch = await buildPushBatch(db, maxMutations);
+  if (!batch) return { sent: 0 };
+  const request: PushRequest = {
+    protocol: PROTOCOL_VERSION,
+    client_id: ctx.clientId,
+    user_id: db.userId,
+    mutations: batch.mutations,
+  };
+  let raw: unknown;
+  try {
+    raw = await ctx.transport.push(request, ctx.session);
+  } catch (error) {
+    if (error instanceof TransportError && error.kind === 'rejected' && batch.mutations.length === 1) {
+      // R16: the server refuses this one change as such. Keep it as a visible conflict, move on.
+      const [only] = batch.mutations;
+      if (only) await recordLocalRejection(ctx, batch.rowSeqs, only, error.message);
+      return { sent: 1 };
+    }
+    throw error;
+  }
+  const parsed = pushResponseSchema.safeParse(raw);
+  if (!parsed.success) throw new MalformedResponseError(`push response: ${parsed.error.message}`);
+  const response = parsed.data;
+  const maxSeq = batch.mutations.at(-1)?.seq ?? 0;
+  if (response.last_mutation_seq < maxSeq) {
+    throw new MalformedResponseError(`push acknowledged seq ${response.last_mutation_seq} < ${maxSeq}`);
+  }
+  const rejected = response.results.filter((r) => r.status === 'rejected').map((r) => r.seq);
+  await db.transaction('rw', [db.outbox, ...entityTables(db)], async () => {
+    await db.outbox.bulkDelete(batch.rowSeqs);
+    // R17: a rejected create never reached the server; its content lives on in the server's conflict
+    // row (pulled next), so the local-only row goes unless newer changes for it are still queued.
+    for (const mutation of batch.mutations.filter((m) => rejected.includes(m.seq))) {
+      await dropLocalOnlyRow(db, mutation);
+    }
+  });
+  return { sent: batch.mutations.length };
+}
+
+function entityTables(db: MurmurDatabase) {
+  return [
+    db.notes,
+    db.diary_entries,
+    db.mood_entries,
+    db.user_settings,
+    db.recordings,
+    db.subscriptions,
+    db.conflicts,
+  ];
+}
+
+async function dropLocalOnlyRow(db: MurmurDatabase, mutation: PushMutation): Promise<void> {
+  if (!isSyncedTable(mutation.table)) return;
+  const store = db.entityTable(mutation.table);
+  const row = await store.get(mutation.id);
+  if (!row || row._sync.version !== 0) return;
+  const queued = await db.outbox.where('[table+entity_id]').equals([mutation.table, mutation.id]).count();
+  if (queued === 0) await store.delete(mutation.id);
+}
+
+async function recordLocalRejection(
+  ctx: PushContext,
+  rowSeqs: number[],
+  mutation: PushMutation,
+  reason: string,
+) {
+  const { db } = ctx;
+  await db.transaction('rw', [db.outbox, ...entityTables(db)], async () => {
+    await db.conflicts.put({
+      id: ctx.conflictId(),
+      table_name: mutation.table,
+      row_id: mutation.id,
+      field: null,
+      kind: 'rejected',
+      losing_value: mutation.patch,
+      losing_hlc: Object.values(mutation.hlc).sort().at(-1) ?? '',
+      winning_hlc: '',
+      reason: `refused by the server: ${reason}`,
+      created_at: ctx.nowIso(),
+      resolved_at: null,
+      // version 0: known only to this device (the server never accepted it).
+      _sync: { version: 0, hlc: {} },
+    });
+    await db.outbox.bulkDelete(rowSeqs);
+    await dropLocalOnlyRow(db, mutation);
+  });
+}

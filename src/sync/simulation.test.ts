@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+
+import { runSimulation } from '../testing/sync/simulation.ts';
+
+/**
+ * [R36] The seeded multi-device simulation. CI runs a fixed set of seeds; `SEED=n` (or `--seed n` via
+ * scripts/soak.ts) runs one seed; `npm run soak -- --seeds N` runs many.
+ */
+// Seeds 1–5 are pinned regressions: they first exposed single-change transactions committing before
+// their outbox write (Dexie closes a transaction whose callback is not an async function). 6–8 widen CI.
+const fixedSeeds = [1, 2, 3, 4, 5, 6, 7, 8];
+const env = process.env;
+const seeds = env['SEED']
+  ? [Number(env['SEED'])]
+  : env['SIM_COUNT']
+    ? Array.from({ length: Number(env['SIM_COUNT']) }, (_, i) => Number(env['SIM_FROM'] ?? 1) + i)
+    : fixedSeeds;
+const ops = Number(env['SIM_OPS'] ?? 200);
+
+/**
+ * Pinned regressions found by `npm run soak` (400 ops): an edit whose pending value had been displaced by
+ * a newer pulled value (R14) was coalesced into the next edit and never reached the server, so it was
+ * lost without a conflict. Fixed by starting a new mutation when a row's base breaks the chain (R6).
+ */
+const pinnedSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [20039, 20050];
+
+describe('[R36] multi-device simulation', () => {
+  for (const seed of pinnedSeeds) {
+    it(`pinned seed ${seed}: a value displaced before its push is still kept as a conflict`, async () => {
+      const report = await runSimulation({ seed, ops: 400 });
+      expect(report.violations, `seed ${seed}`).toEqual([]);
+    }, 60_000);
+  }
+
+  for (const seed of seeds) {
+    it(`seed ${seed}: replicas converge with nothing lost`, async () => {
+      const started = performance.now();
+      const report = await runSimulation({ seed, ops });
+      console.info(
+        `simulation seed=${seed} ops=${report.ops} rows=${JSON.stringify(report.tables)} conflicts=${report.conflicts} ` +
+          `ops=${JSON.stringify(report.opCounts)} faults=${JSON.stringify(report.faults)} ` +
+          `${Math.round(performance.now() - started)} ms`,
+      );
+      expect(report.violations, `seed ${seed}`).toEqual([]);
+    }, 60_000);
+  }
+});

@@ -1,0 +1,265 @@
+/**
+ * The headless sync engine (docs/sync.md). It never writes journal data of its own: commands write the
+ * entity and its outbox row in ONE transaction (R5); the engine only moves outbox rows to the server
+ * (deleting them in the transaction that records the server's acknowledgement) and applies pulled
+ * pages (each page with its cursor in one transaction). Everything it touches outside itself is
+ * injected (R1): transport, clock, timers, randomness, connectivity, auth and locks.
+ *
+ * Triggers (R27): start, local write, focus, online, session refresh, realtime poke, retry timer and a
+ * periodic timer. Runs are single-flight: a trigger during a run is picked up by the same run.
+ */
+import { getClientId } from '../db/sync-meta.ts';
+import type { MurmurDatabase } from '../db/schema.ts';
+import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
+import { MalformedResponseError } from './errors.ts';
+import type { EnginePorts, TimerHandle } from './ports.ts';
+import { MAX_PUSH_MUTATIONS } from './protocol.ts';
+import { pullAll, pushAll, type CycleContext } from './sync-cycles.ts';
+import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
+import { TransportError, type SyncTransport } from './transport.ts';
+import { BUSY } from './with-sync-lock.ts';
+
+export interface SyncEngineOptions {
+  db: MurmurDatabase;
+  transport: SyncTransport;
+  ports: EnginePorts;
+  pushBatchSize?: number;
+  pullLimit?: number;
+  /** Ask for a digest every N pull cycles (R28). */
+  digestEvery?: number;
+  /** Periodic pull (R27). */
+  pollMs?: number;
+  /** Retry when another tab holds the lock (R29). */
+  busyRetryMs?: number;
+  backoff?: BackoffPolicy;
+}
+
+export class SyncEngine {
+  readonly status = new SyncStatusStore();
+  private readonly options: Required<SyncEngineOptions>;
+  private needPush = false;
+  private needPull = false;
+  private running: Promise<void> | null = null;
+  private disposed = false;
+  private authBlocked = false;
+  private failures = 0;
+  private retryTimer: TimerHandle | null = null;
+  private pollTimer: TimerHandle | null = null;
+  private readonly unsubscribers: (() => void)[] = [];
+
+  constructor(options: SyncEngineOptions) {
+    this.options = {
+      pushBatchSize: MAX_PUSH_MUTATIONS,
+      pullLimit: 500,
+      digestEvery: 10,
+      pollMs: 5 * 60_000,
+      busyRetryMs: 2_000,
+      backoff: defaultBackoff,
+      ...options,
+    };
+  }
+
+  /** Subscribes to the triggers and syncs once (R27). */
+  start(): void {
+    const { ports, transport } = this.options;
+    this.unsubscribers.push(
+      ports.connectivity.subscribe((online) => {
+        if (online) {
+          this.failures = 0;
+          this.request(true, true);
+        } else {
+          this.status.set({ state: 'offline', progress: null });
+        }
+      }),
+      ports.auth.subscribe((session) => {
+        if (session) {
+          this.authBlocked = false;
+          this.request(true, true);
+        }
+      }),
+      transport.onPoke(() => this.request(false, true)),
+    );
+    this.request(true, true);
+  }
+
+  stop(): void {
+    this.disposed = true;
+    for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
+    this.clearTimer('retryTimer');
+    this.clearTimer('pollTimer');
+  }
+
+  /** A command wrote locally: push soon (and refresh the pending count). */
+  notifyLocalWrite(): void {
+    this.request(true, false);
+  }
+
+  /** The window got focus or became visible. */
+  notifyFocus(): void {
+    this.request(false, true);
+  }
+
+  /** Push and pull now; resolves when the run (including anything it picked up) ends. */
+  syncNow(): Promise<void> {
+    this.request(true, true);
+    return this.whenIdle();
+  }
+
+  whenIdle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  private request(push: boolean, pull: boolean): void {
+    if (this.disposed) return;
+    this.needPush ||= push;
+    this.needPull ||= pull;
+    this.running ??= this.run()
+      .catch((error: unknown) => this.handleError(error))
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  private async run(): Promise<void> {
+    // Let the caller's synchronous code finish so several triggers share one run.
+    await Promise.resolve();
+    for (;;) {
+      if (!(await this.runOnce())) return;
+      if (this.disposed) return;
+      const pending = await this.refreshPending();
+      // Changes written by another tab (no notifyLocalWrite here) or during the last push: go again.
+      if (pending > 0) {
+        this.needPush = true;
+        continue;
+      }
+      this.status.set({ state: 'up_to_date', progress: null, error: null });
+      this.schedule('pollTimer', this.options.pollMs);
+      return;
+    }
+  }
+
+  /** Runs push/pull until nothing is requested. False: stopped early (offline, auth, busy, error). */
+  private async runOnce(): Promise<boolean> {
+    const { db, ports } = this.options;
+    while (!this.disposed && (this.needPush || this.needPull)) {
+      await this.refreshPending();
+      if (!ports.connectivity.isOnline()) {
+        this.status.set({ state: 'offline', progress: null });
+        return false;
+      }
+      if (this.authBlocked) return false;
+      const session = ports.auth.current();
+      if (!session) {
+        this.status.set({
+          state: 'error',
+          progress: null,
+          error: { kind: 'auth', message: 'Sign in to sync.' },
+        });
+        return false;
+      }
+      if (session.userId !== db.userId) {
+        // R30: never push this user's outbox under another account.
+        this.fail('account_mismatch', 'Signed in as another user; this device keeps its changes.');
+        return false;
+      }
+      const push = this.needPush;
+      const pull = this.needPull;
+      this.needPush = false;
+      this.needPull = false;
+      try {
+        const ctx: CycleContext = {
+          db,
+          transport: this.options.transport,
+          ports,
+          session,
+          clientId: await getClientId(db, ports.ids),
+          pushBatchSize: this.options.pushBatchSize,
+          pullLimit: this.options.pullLimit,
+          digestEvery: this.options.digestEvery,
+          onProgress: (progress) => this.status.set({ state: 'syncing', progress, error: null }),
+          isDisposed: () => this.disposed,
+        };
+        this.status.set({ state: 'syncing', error: null });
+        let busy = false;
+        if (push) {
+          const sent = await pushAll(ctx);
+          if (sent === BUSY) busy = true;
+          // What we pushed may have lost or made conflicts: read the server's view back (R15).
+          else if (sent > 0) this.needPull = true;
+        }
+        if (pull || this.needPull) {
+          this.needPull = false;
+          if ((await pullAll(ctx)) === BUSY) busy = true;
+        }
+        this.failures = 0;
+        if (busy) {
+          this.needPush ||= push;
+          this.needPull ||= true;
+          this.schedule('retryTimer', this.options.busyRetryMs);
+          await this.refreshPending();
+          return false;
+        }
+      } catch (error) {
+        this.needPush ||= push;
+        this.needPull ||= pull;
+        this.handleError(error);
+        await this.refreshPending().catch(() => undefined);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private handleError(error: unknown): void {
+    if (this.disposed) return;
+    if (error instanceof TransportError) {
+      if (error.kind === 'unauthorized') {
+        // R32: stop until the auth layer reports a refreshed session; writes keep working meanwhile.
+        this.authBlocked = true;
+        this.status.set({ state: 'error', progress: null, error: { kind: 'auth', message: error.message } });
+        this.options.ports.auth.refresh().catch(() => undefined);
+        return;
+      }
+      if (error.kind === 'forbidden') {
+        this.fail('forbidden', error.message);
+        return;
+      }
+      this.fail(error.kind === 'network' ? 'network' : 'server', error.message);
+    } else if (error instanceof MalformedResponseError) {
+      this.fail('malformed', error.message);
+    } else {
+      this.fail('local', error instanceof Error ? error.message : String(error));
+    }
+    this.failures++;
+    this.schedule('retryTimer', backoffDelay(this.failures, this.options.ports.random, this.options.backoff));
+  }
+
+  private fail(kind: SyncErrorKind, message: string): void {
+    const offline = !this.options.ports.connectivity.isOnline();
+    this.status.set({ state: offline ? 'offline' : 'error', progress: null, error: { kind, message } });
+  }
+
+  private async refreshPending(): Promise<number> {
+    const pending = await this.options.db.outbox.count();
+    this.status.set({ pending });
+    return pending;
+  }
+
+  private schedule(which: 'retryTimer' | 'pollTimer', ms: number): void {
+    this.clearTimer(which);
+    this[which] = this.options.ports.timers.setTimeout(() => {
+      this[which] = null;
+      this.request(true, true);
+    }, ms);
+  }
+
+  private clearTimer(which: 'retryTimer' | 'pollTimer'): void {
+    const handle = this[which];
+    if (handle !== null) this.options.ports.timers.clearTimeout(handle);
+    this[which] = null;
+  }
+}

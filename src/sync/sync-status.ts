@@ -1,0 +1,41 @@
+/**
+ * The engine's status, observable (R34). The UI shows it; tests wait on it.
+ * - offline: the device is offline (writes still work);
+ * - syncing: a push or pull is running (progress counts what is done out of what is known);
+ * - up_to_date: nothing queued and the last pull reached the server's clock;
+ * - error: the last attempt failed (kind says why; `auth` means sign in again to sync).
+ */
+export type SyncState = 'offline' | 'syncing' | 'up_to_date' | 'error';
+export type SyncErrorKind =
+  'network' | 'server' | 'auth' | 'forbidden' | 'account_mismatch' | 'malformed' | 'local';
+
+export interface SyncStatus {
+  state: SyncState;
+  pending: number;
+  progress: { phase: 'push' | 'pull'; done: number; total: number } | null;
+  error: { kind: SyncErrorKind; message: string } | null;
+}
+
+export type StatusListener = (status: SyncStatus) => void;
+
+export class SyncStatusStore {
+  private status: SyncStatus = { state: 'offline', pending: 0, progress: null, error: null };
+  private readonly listeners = new Set<StatusListener>();
+
+  get(): SyncStatus {
+    return this.status;
+  }
+
+  subscribe(listener: StatusListener): () => void {
+    this.listeners.add(listener);
+    listener(this.status);
+    return () => this.listeners.delete(listener);
+  }
+
+  set(patch: Partial<SyncStatus>): void {
+    const next = { ...this.status, ...patch };
+    if (JSON.stringify(next) === JSON.stringify(this.status)) return;
+    this.status = next;
+    for (const listener of this.listeners) listener(next);
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The engine's only door to the server (R1). Implementations: the supabase-js RPC transport (next
+ * session), and FakeTransport over the in-memory server model in tests. Responses are returned raw
+ * (`unknown`) because the engine validates them itself (R4).
+ */
+export interface SyncSession {
+  userId: string;
+  accessToken: string;
+}
+
+export type TransportErrorKind =
+  /** No answer: offline, timeout, dropped connection. The request may or may not have been applied. */
+  | 'network'
+  /** 401: the session expired or was revoked (R32). */
+  | 'unauthorized'
+  /** 403 for another user's data or outbox (R31). */
+  | 'forbidden'
+  /** Any other 4xx: the server refuses the request as such (R16). */
+  | 'rejected'
+  /** 5xx or 429: try again later. */
+  | 'server';
+
+export class TransportError extends Error {
+  readonly kind: TransportErrorKind;
+  readonly status: number | null;
+  constructor(kind: TransportErrorKind, message: string, status: number | null = null) {
+    super(message);
+    this.name = 'TransportError';
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+export interface SyncTransport {
+  push(request: unknown, session: SyncSession): Promise<unknown>;
+  pull(request: unknown, session: SyncSession): Promise<unknown>;
+  /**
+   * Realtime poke (R27): the server's clock moved to `version`. A hint only; never data. The real
+   * transport also pokes on every (re)subscription of the realtime channel, so a reconnect pulls.
+   */
+  onPoke(listener: (version: number) => void): () => void;
+}

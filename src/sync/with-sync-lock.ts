@@ -1,0 +1,48 @@
+/**
+ * Multi-tab coordination (R29): each push or pull cycle runs under a short-lived Web Lock named after
+ * the database, taken with `ifAvailable`, so a tab never waits behind another. The holder keeps a
+ * lease in sync_meta and renews it as it works. A frozen tab cannot renew: once its lease is older
+ * than LEASE_MS another tab takes the lock with `steal`. Stealing is safe because push (seq ledger)
+ * and pull (version guard) are idempotent, so a thawed tab finishing its old cycle does no harm.
+ */
+import type { Clock } from '../db/ports.ts';
+import type { MurmurDatabase } from '../db/schema.ts';
+import { getMeta, setMeta } from '../db/sync-meta.ts';
+import type { LockPort } from './ports.ts';
+
+export const LEASE_MS = 30_000;
+export const BUSY = Symbol('busy');
+
+interface Lease {
+  until: number;
+}
+
+export async function withSyncLock<T>(
+  db: MurmurDatabase,
+  locks: LockPort,
+  clock: Clock,
+  job: 'push' | 'pull',
+  work: (renew: () => Promise<void>) => Promise<T>,
+): Promise<T | typeof BUSY> {
+  const name = `${db.name}:${job}`;
+  const leaseKey = `lease:${job}`;
+  const renew = () => setMeta(db, leaseKey, { until: clock.now() + LEASE_MS } satisfies Lease);
+  const run = async () => {
+    await renew();
+    try {
+      return await work(renew);
+    } finally {
+      await setMeta(db, leaseKey, { until: 0 } satisfies Lease).catch(() => undefined);
+    }
+  };
+  const result = await locks.request(name, { ifAvailable: true }, async (lock) => (lock ? run() : BUSY));
+  if (result !== BUSY) return result;
+  const lease = await getMeta<Lease>(db, leaseKey);
+  if (!lease || lease.until === 0) {
+    // The holder has not written its lease yet (or died before it could): start the clock on it.
+    await setMeta(db, leaseKey, { until: clock.now() + LEASE_MS } satisfies Lease);
+    return BUSY;
+  }
+  if (lease.until > clock.now()) return BUSY;
+  return locks.request(name, { steal: true }, () => run());
+}

@@ -1,0 +1,496 @@
+/**
+ * Seeded multi-device simulation of the sync protocol (docs/sync.md R36). Devices × tabs run random
+ * journal commands, go offline, reload tabs, skew their clocks and lose their sessions while a network
+ * nemesis drops, duplicates, delays and reorders requests and answers 401/500. After quiescence every
+ * invariant of R36 is checked against an oracle built from the outbox rows the commands wrote.
+ */
+import { EntityDeletedError } from '../../db/commands/write-change.ts';
+import { syncedTableNames, tablePolicy, type SyncedTable } from '../../db/entities/entity-tables.ts';
+import { getCursor } from '../../db/sync-meta.ts';
+import type { FakeTransport } from './fake-transport.ts';
+import { NetworkNemesis } from './network-nemesis.ts';
+import { createPrng, type Prng } from './prng.ts';
+import { closeTestTab, macrotask, openTestTab, type TestDevice, type TestTab } from './test-device.ts';
+import { createTestWorld, TEST_USER } from './test-world.ts';
+
+export interface SimulationOptions {
+  seed: number;
+  devices?: number;
+  tabsPerDevice?: number;
+  ops?: number;
+}
+
+export interface SimulationReport {
+  seed: number;
+  ops: number;
+  opCounts: Record<string, number>;
+  faults: Record<string, number>;
+  serverRows: number;
+  tables: Record<string, number>;
+  conflicts: number;
+  violations: string[];
+}
+
+interface WriteRecord {
+  table: string;
+  id: string;
+  field: string;
+  value: unknown;
+  hlc: string;
+  base: string;
+}
+
+const ENTITY_TABLES = ['notes', 'diary_entries', 'mood_entries', 'recordings'] as const;
+type EntityTable = (typeof ENTITY_TABLES)[number];
+
+export async function runSimulation(options: SimulationOptions): Promise<SimulationReport> {
+  const prng = createPrng(options.seed);
+  const world = createTestWorld();
+  const { server, timers } = world;
+  const nemesis = new NetworkNemesis(prng);
+  const deviceCount = options.devices ?? 3;
+  const tabsPerDevice = options.tabsPerDevice ?? 2;
+  const opTotal = options.ops ?? 150;
+  const skew = () => prng.int(-10 * 60_000, 4 * 60_000);
+
+  const devices: TestDevice[] = [];
+  const tabs: TestTab[][] = [];
+  const zombies: FakeTransport[] = [];
+  const lastSeq = new Map<TestDevice, number>();
+  const writes: WriteRecord[] = [];
+  const opCounts: Record<string, number> = {};
+  let text = 0;
+
+  for (let d = 0; d < deviceCount; d++) {
+    const device = world.device({ skewMs: skew() });
+    device.random = prng.next;
+    devices.push(device);
+    lastSeq.set(device, 0);
+    const deviceTabs: TestTab[] = [];
+    for (let t = 0; t < tabsPerDevice; t++) {
+      const tab = await openTestTab(device, server, timers);
+      tab.engine.start();
+      deviceTabs.push(tab);
+    }
+    tabs.push(deviceTabs);
+  }
+  const allTabs = () => tabs.flat();
+  const transports = () => [...allTabs().map((t) => t.transport), ...zombies];
+
+  /** Reads the outbox rows a command just wrote into the oracle. */
+  const record = async (tab: TestTab) => {
+    const device = tab.device;
+    const rows = await tab.db.outbox
+      .where('seq')
+      .above(lastSeq.get(device) ?? 0)
+      .toArray();
+    for (const row of rows) {
+      lastSeq.set(device, Math.max(lastSeq.get(device) ?? 0, row.seq ?? 0));
+      for (const [field, value] of Object.entries(row.patch)) {
+        writes.push({
+          table: row.table,
+          id: row.entity_id,
+          field,
+          value,
+          hlc: row.hlc[field] ?? '',
+          base: row.base[field] ?? '',
+        });
+      }
+    }
+    tab.engine.notifyLocalWrite();
+  };
+
+  const unique = (device: TestDevice) => `d${device.index}-t${++text}-${prng.int(0, 1e6)}`;
+
+  const pickEntity = async (tab: TestTab, deleted: boolean) => {
+    const table = prng.pick(ENTITY_TABLES);
+    const rows = await tab.db.entityTable(table).toArray();
+    const candidates = rows.filter((r) => (r['deleted_at'] != null) === deleted);
+    return candidates.length ? { table, id: String(prng.pick(candidates)['id']) } : null;
+  };
+
+  const edit = async (tab: TestTab, table: EntityTable, id: string) => {
+    const c = tab.commands;
+    const s = unique(tab.device);
+    if (table === 'notes') {
+      const patch = prng.pick([
+        { body: s },
+        { body: s },
+        { title: s },
+        { pinned: prng.chance(0.5) },
+        { locked: prng.chance(0.5) },
+        { font_size: prng.int(10, 40) },
+        { tags: prng.chance(0.5) ? ['work'] : ['home', s.slice(0, 20)] },
+        { color: prng.pick(['#FFF7D1', '#e0f2fe', '#fee2e2']) },
+      ]);
+      await c.updateNote(id, patch);
+    } else if (table === 'diary_entries') {
+      await c.updateDiaryEntry(
+        id,
+        prng.pick([{ body: s }, { body: s }, { title: s }, { font_size: prng.int(10, 30) }]),
+      );
+    } else if (table === 'recordings') {
+      if (prng.chance(0.7)) await c.updateRecordingTranscript(id, s);
+      else await c.markRecordingUploaded(id);
+    } else {
+      await c.updateMoodEntry(
+        id,
+        prng.pick([
+          { note: s },
+          { level: prng.int(1, 5) },
+          { activities: prng.chance(0.5) ? ['walk'] : ['read', 'sleep'] },
+        ]),
+      );
+    }
+  };
+
+  const ops: [number, string, () => Promise<void>][] = [
+    [
+      14,
+      'network',
+      async () => {
+        for (let i = prng.int(1, 4); i > 0; i--) await nemesis.step(transports());
+      },
+    ],
+    [
+      8,
+      'create',
+      async () => {
+        const tab = prng.pick(allTabs());
+        const s = unique(tab.device);
+        const kind = prng.pick(ENTITY_TABLES);
+        if (kind === 'recordings') {
+          await tab.commands.createRecording({
+            entry_table: null,
+            entry_id: null,
+            mime_type: 'audio/webm',
+            size_bytes: prng.int(1, 1e6),
+            duration_ms: prng.int(1, 6e5),
+            sha256: null,
+            transcript: s,
+          });
+        } else if (kind === 'notes') await tab.commands.createNote({ title: s, body: `${s} body` });
+        else if (kind === 'diary_entries')
+          await tab.commands.createDiaryEntry({ day: '2026-11-22', body: s });
+        else await tab.commands.createMoodEntry({ level: prng.int(1, 5), note: s });
+        await record(tab);
+      },
+    ],
+    [
+      14,
+      'edit',
+      async () => {
+        const tab = prng.pick(allTabs());
+        const target = await pickEntity(tab, false);
+        if (target) await edit(tab, target.table, target.id);
+        await record(tab);
+      },
+    ],
+    [
+      3,
+      'delete',
+      async () => {
+        const tab = prng.pick(allTabs());
+        const target = await pickEntity(tab, false);
+        if (!target) return;
+        const c = tab.commands;
+        if (target.table === 'notes') await c.deleteNote(target.id);
+        else if (target.table === 'diary_entries') await c.deleteDiaryEntry(target.id);
+        else if (target.table === 'recordings') await c.deleteRecording(target.id);
+        else await c.deleteMoodEntry(target.id);
+        await record(tab);
+      },
+    ],
+    [
+      2,
+      'restore',
+      async () => {
+        const tab = prng.pick(allTabs());
+        const target = await pickEntity(tab, true);
+        if (!target) return;
+        const c = tab.commands;
+        if (target.table === 'notes') await c.restoreNote(target.id);
+        else if (target.table === 'diary_entries') await c.restoreDiaryEntry(target.id);
+        else if (target.table === 'mood_entries') await c.restoreMoodEntry(target.id);
+        else return; // recordings have no restore
+        await record(tab);
+      },
+    ],
+    [
+      2,
+      'settings',
+      async () => {
+        const tab = prng.pick(allTabs());
+        await tab.commands.updateSettings(
+          prng.pick([
+            { preferred_theme: prng.pick(['light', 'dark'] as const) },
+            { default_note_font_size: prng.int(12, 30) },
+            { auto_save: prng.chance(0.5) },
+          ]),
+        );
+        await record(tab);
+      },
+    ],
+    [
+      1,
+      'conflict',
+      async () => {
+        const tab = prng.pick(allTabs());
+        const open = (await tab.db.conflicts.toArray()).filter(
+          (c) => c.resolved_at === null && c._sync.version > 0,
+        );
+        if (open.length === 0) return;
+        const conflict = prng.pick(open);
+        if (prng.chance(0.5)) await tab.commands.dismissConflict(conflict.id);
+        else await tab.commands.restoreConflict(conflict.id);
+        await record(tab);
+      },
+    ],
+    [
+      2,
+      'offline',
+      async () => {
+        const device = prng.pick(devices);
+        const online = !device.connectivity.isOnline();
+        device.connectivity.set(online);
+      },
+    ],
+    [
+      2,
+      'reload',
+      async () => {
+        const d = prng.int(0, devices.length - 1);
+        const deviceTabs = tabs[d] ?? [];
+        const t = prng.int(0, deviceTabs.length - 1);
+        const old = deviceTabs[t];
+        if (!old) return;
+        old.engine.stop();
+        old.db.close();
+        zombies.push(old.transport); // its requests may still reach the server (killed mid-push)
+        const fresh = await openTestTab(old.device, server, timers);
+        fresh.engine.start();
+        deviceTabs[t] = fresh;
+      },
+    ],
+    [
+      1,
+      'skew',
+      async () => {
+        prng.pick(devices).clock.skewMs = skew();
+      },
+    ],
+    [
+      1,
+      'session',
+      async () => {
+        // Signed out for a while (dead refresh token): writes go on, sync waits for the next sign-in.
+        const device = prng.pick(devices);
+        if (device.auth.current()) device.auth.signOut();
+        else device.auth.signIn(TEST_USER);
+      },
+    ],
+    [
+      1,
+      'token',
+      async () => {
+        const session = prng.pick(devices).auth.current();
+        if (session) server.expireToken(session.accessToken);
+      },
+    ],
+    [2, 'focus', async () => prng.pick(allTabs()).engine.notifyFocus()],
+    [5, 'time', async () => timers.advance(prng.int(0, 20_000))],
+  ];
+  const weightTotal = ops.reduce((sum, [w]) => sum + w, 0);
+
+  for (let i = 0; i < opTotal; i++) {
+    let roll = prng.next() * weightTotal;
+    const op = ops.find(([w]) => (roll -= w) < 0) ?? ops[0];
+    if (!op) break;
+    opCounts[op[1]] = (opCounts[op[1]] ?? 0) + 1;
+    try {
+      await op[2]();
+    } catch (error) {
+      if (!(error instanceof EntityDeletedError)) throw error;
+    }
+    await untilBlocked();
+  }
+
+  // Quiescence: faults off, everyone online and signed in; run until every outbox is empty and every
+  // device has pulled to the server's clock.
+  nemesis.enabled = false;
+  for (const device of devices) {
+    device.connectivity.set(true);
+    if (device.auth.current()) await device.auth.refresh();
+    else device.auth.signIn(TEST_USER);
+  }
+  let quiet = false;
+  for (let round = 0; round < 40 && !quiet; round++) {
+    for (const tab of allTabs()) void tab.engine.syncNow();
+    await drain();
+    quiet = await isQuiet();
+    // Lets retry and lock-busy timers fire (and leases of killed tabs expire).
+    if (!quiet) timers.advance(31_000);
+  }
+
+  /**
+   * Waits until every engine is idle or waiting for the network, so the next op sees the same state
+   * on every run of a seed (the schedule depends only on the seed).
+   */
+  async function untilBlocked(): Promise<void> {
+    for (let i = 0; i < 1000; i++) {
+      await macrotask();
+      if (allTabs().every((t) => !t.engine.isRunning() || t.transport.inFlight > 0)) return;
+    }
+  }
+
+  /** Delivers without faults until no request is queued and no engine runs. */
+  async function drain(): Promise<void> {
+    for (let i = 0; i < 5000; i++) {
+      let delivered = 0;
+      for (const transport of transports()) delivered += await transport.deliverAll();
+      await macrotask();
+      if (
+        delivered === 0 &&
+        !allTabs().some((t) => t.engine.isRunning()) &&
+        transports().every((t) => t.pending === 0)
+      ) {
+        return;
+      }
+    }
+  }
+
+  async function isQuiet(): Promise<boolean> {
+    if (transports().some((t) => t.pending > 0)) return false;
+    if (allTabs().some((t) => t.engine.isRunning())) return false;
+    const clock = server.clock(TEST_USER);
+    for (const deviceTabs of tabs) {
+      const tab = deviceTabs[0];
+      if (!tab) continue;
+      if ((await tab.db.outbox.count()) > 0) return false;
+      if ((await getCursor(tab.db)) !== clock) return false;
+    }
+    return true;
+  }
+
+  const violations = quiet ? await checkInvariants() : [`did not reach quiescence: ${await describe()}`];
+
+  async function describe(): Promise<string> {
+    const parts = [
+      `clock ${server.clock(TEST_USER)}`,
+      `queued ${transports()
+        .map((t) => t.pending)
+        .join(',')}`,
+    ];
+    for (const tab of allTabs()) {
+      const status = tab.engine.status.get();
+      parts.push(
+        `d${tab.device.index}: outbox ${await tab.db.outbox.count()} cursor ${await getCursor(tab.db)} ` +
+          `running ${tab.engine.isRunning()} ${status.state} ${status.error?.kind ?? ''} ${status.error?.message ?? ''}`,
+      );
+    }
+    return parts.join('; ');
+  }
+
+  async function checkInvariants(): Promise<string[]> {
+    const found: string[] = [];
+    const serverRows = server.rows(TEST_USER);
+    const serverByKey = new Map(serverRows.map((r) => [`${r.table}/${r.id}`, r]));
+    // Convergence (every replica equals the server) and empty outboxes.
+    for (const deviceTabs of tabs) {
+      const tab = deviceTabs[0];
+      if (!tab) continue;
+      const name = `device ${tab.device.index}`;
+      const outbox = await tab.db.outbox.count();
+      if (outbox > 0) found.push(`${name}: outbox holds ${outbox} rows`);
+      const localKeys = new Set<string>();
+      for (const table of syncedTableNames) {
+        for (const row of await tab.db.entityTable(table).toArray()) {
+          const { _sync, ...data } = row;
+          const k = `${table}/${String(data['id'])}`;
+          localKeys.add(k);
+          const remote = serverByKey.get(k);
+          if (!remote) {
+            found.push(`${name}: ${k} is not on the server`);
+            continue;
+          }
+          if (_sync.version !== remote.version)
+            found.push(`${name}: ${k} version ${_sync.version} ≠ ${remote.version}`);
+          if (canonical(data) !== canonical(remote.data)) found.push(`${name}: ${k} differs from the server`);
+          if (canonical(_sync.hlc) !== canonical(remote.hlc)) found.push(`${name}: ${k} field HLCs differ`);
+        }
+      }
+      for (const k of serverByKey.keys()) if (!localKeys.has(k)) found.push(`${name}: missing ${k}`);
+    }
+    // Oracle: each field holds the value of its highest-HLC write (nothing lost, nothing resurrected).
+    const byField = new Map<string, WriteRecord[]>();
+    for (const w of writes) {
+      const k = `${w.table}/${w.id}/${w.field}`;
+      byField.set(k, [...(byField.get(k) ?? []), w]);
+    }
+    const conflicts = serverRows.filter((r) => r.table === 'conflicts').map((r) => r.data);
+    for (const [k, fieldWrites] of byField) {
+      const winner = fieldWrites.reduce((a, b) => (b.hlc > a.hlc ? b : a));
+      const row = serverByKey.get(`${winner.table}/${winner.id}`);
+      if (!row) {
+        found.push(`oracle: ${k} has no server row`);
+        continue;
+      }
+      if (
+        canonical(row.data[winner.field]) !== canonical(winner.value) ||
+        row.hlc[winner.field] !== winner.hlc
+      ) {
+        found.push(
+          `oracle: ${k} = ${JSON.stringify(row.data[winner.field])}, expected ${JSON.stringify(winner.value)}`,
+        );
+      }
+      // Every losing text value was either seen and replaced by its writer's successor, or is a conflict.
+      if (!tablePolicy(winner.table as SyncedTable).textFields.includes(winner.field)) continue;
+      for (const w of fieldWrites) {
+        if (typeof w.value !== 'string' || w.value === '' || w.value === row.data[w.field]) continue;
+        const seen = fieldWrites.some((o) => o.base === w.hlc);
+        const kept = conflicts.some(
+          (c) =>
+            c['table_name'] === w.table &&
+            c['row_id'] === w.id &&
+            c['field'] === w.field &&
+            c['losing_value'] === w.value,
+        );
+        if (!seen && !kept) found.push(`lost text: ${k} value ${JSON.stringify(w.value)} is in no conflict`);
+      }
+    }
+    if (conflicts.some((c) => c['kind'] === 'rejected')) found.push('a change was rejected');
+    return found;
+  }
+
+  const report: SimulationReport = {
+    seed: options.seed,
+    ops: opTotal,
+    opCounts,
+    faults: { ...nemesis.counts },
+    serverRows: server.rows(TEST_USER).length,
+    tables: countBy(server.rows(TEST_USER).map((r) => r.table)),
+    conflicts: server.rows(TEST_USER).filter((r) => r.table === 'conflicts').length,
+    violations,
+  };
+  for (const tab of allTabs()) closeTestTab(tab);
+  for (const zombie of zombies) zombie.failAll();
+  return report;
+}
+
+function countBy(values: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
+}
+
+export type { Prng };

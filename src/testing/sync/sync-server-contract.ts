@@ -1,0 +1,372 @@
+/**
+ * The server side of the sync protocol as a contract (docs/sync.md). Registered against the in-memory
+ * model now (sync-server-model.test.ts) and, next, against the Postgres sync_push/sync_pull RPCs with a
+ * factory that signs users in through the local backend.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { formatHlc, MAX_FUTURE_SKEW_MS } from '../../db/hlc.ts';
+import { digestRows } from '../../sync/digest.ts';
+import {
+  PROTOCOL_VERSION,
+  pullResponseSchema,
+  pushResponseSchema,
+  type PullResponse,
+  type PushMutation,
+  type PushResponse,
+} from '../../sync/protocol.ts';
+import type { SyncServer } from './sync-server-model.ts';
+
+export interface SyncServerHarness {
+  server: SyncServer;
+  /** An access token for `userId`. */
+  signIn(userId: string): Promise<string> | string;
+  /** Sets the server's clock (ms since epoch). */
+  setNow(ms: number): void;
+  /** Tombstone GC up to `version` (R26). */
+  compact(userId: string, version: number): Promise<void> | void;
+}
+
+const USER = '0000aaaa-0000-7000-8000-00000000c001';
+const OTHER = '0000bbbb-0000-7000-8000-00000000c002';
+const CLIENT_A = '0000000a-0000-7000-8000-00000000000a';
+const CLIENT_B = '0000000b-0000-7000-8000-00000000000b';
+const NOTE = '00000001-0000-7000-8000-000000000001';
+const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
+const node = (client: string) => client.replace(/-/g, '');
+const hlc = (client: string, ms: number, counter = 0) => formatHlc({ ms, counter, node: node(client) });
+
+function note(overrides: Record<string, unknown> = {}) {
+  return {
+    id: NOTE,
+    title: 'Morning',
+    body: 'Coffee on the balcony',
+    font: 'Montserrat',
+    color: '#FFF7D1',
+    font_size: 20,
+    pinned: false,
+    locked: false,
+    tags: [],
+    created_at: new Date(NOW).toISOString(),
+    deleted_at: null,
+    ...overrides,
+  };
+}
+
+export function registerSyncServerContract(name: string, factory: () => Promise<SyncServerHarness>): void {
+  describe(`sync server contract: ${name}`, () => {
+    let h: SyncServerHarness;
+    let token: string;
+    let seq: Record<string, number>;
+
+    beforeEach(async () => {
+      h = await factory();
+      h.setNow(NOW);
+      token = await h.signIn(USER);
+      seq = {};
+    });
+
+    function mutation(
+      client: string,
+      table: string,
+      id: string,
+      patch: Record<string, unknown>,
+      at: number,
+      base: Record<string, string> = {},
+    ): PushMutation {
+      seq[client] = (seq[client] ?? 0) + 1;
+      const stamp = hlc(client, at);
+      return {
+        seq: seq[client],
+        mutation_id: `${client.slice(0, 8)}-0000-7000-8000-${String(seq[client]).padStart(12, '0')}`,
+        table,
+        id,
+        patch,
+        hlc: Object.fromEntries(Object.keys(patch).map((f) => [f, stamp])),
+        base: Object.fromEntries(Object.keys(patch).map((f) => [f, base[f] ?? ''])),
+      };
+    }
+
+    async function push(
+      client: string,
+      mutations: PushMutation[],
+      as = token,
+      user = USER,
+    ): Promise<PushResponse> {
+      const raw = await h.server.push(as, {
+        protocol: PROTOCOL_VERSION,
+        client_id: client,
+        user_id: user,
+        mutations,
+      });
+      return pushResponseSchema.parse(raw);
+    }
+
+    async function pull(
+      cursor = 0,
+      limit = 1000,
+      wantDigest = false,
+      client = CLIENT_A,
+    ): Promise<PullResponse> {
+      const raw = await h.server.pull(token, {
+        protocol: PROTOCOL_VERSION,
+        client_id: client,
+        user_id: USER,
+        cursor,
+        limit,
+        want_digest: wantDigest,
+      });
+      return pullResponseSchema.parse(raw);
+    }
+
+    async function rows(cursor = 0) {
+      const page = await pull(cursor);
+      if (page.reset_required) throw new Error('unexpected reset');
+      return page.rows;
+    }
+
+    async function noteRow() {
+      return (await rows()).find((r) => r.table === 'notes' && r.id === NOTE);
+    }
+
+    async function conflicts() {
+      return (await rows()).filter((r) => r.table === 'conflicts').map((r) => r.data);
+    }
+
+    it('[R2][R3] applies a create and stamps the next version of the user clock', async () => {
+      const response = await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      expect(response.results).toEqual([{ seq: 1, status: 'applied' }]);
+      expect(response.last_mutation_seq).toBe(1);
+      const row = await noteRow();
+      expect(row?.data).toEqual(note());
+      expect(row?.version).toBe(response.clock);
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, { title: 'Later' }, NOW + 1)]);
+      expect((await noteRow())?.version).toBe(response.clock + 1);
+    });
+
+    it('[R2][R13] pages rows in version order up to the clock', async () => {
+      const ids = [1, 2, 3, 4, 5].map((i) => `00000001-0000-7000-8000-00000000010${i}`);
+      await push(
+        CLIENT_A,
+        ids.map((id, i) => mutation(CLIENT_A, 'notes', id, note({ id }), NOW + i)),
+      );
+      const first = await pull(0, 2);
+      if (first.reset_required) throw new Error('reset');
+      expect(first.rows.map((r) => r.id)).toEqual(ids.slice(0, 2));
+      expect(first.has_more).toBe(true);
+      expect(first.next_cursor).toBe(first.rows.at(-1)?.version);
+      const rest = await pull(first.next_cursor, 10);
+      if (rest.reset_required) throw new Error('reset');
+      expect(rest.rows.map((r) => r.id)).toEqual(ids.slice(2));
+      expect(rest.has_more).toBe(false);
+      expect(rest.next_cursor).toBe(rest.clock);
+    });
+
+    it('[R8] answers duplicate for a seq it already applied and does not apply it again', async () => {
+      const create = mutation(CLIENT_A, 'notes', NOTE, note(), NOW);
+      const first = await push(CLIENT_A, [create]);
+      const again = await push(CLIENT_A, [create]);
+      expect(again.results).toEqual([{ seq: 1, status: 'duplicate' }]);
+      expect(again.clock).toBe(first.clock);
+      seq[CLIENT_A] = 9; // gaps are allowed (coalescing)
+      const later = await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, { title: 'Ten' }, NOW + 1)]);
+      expect(later.last_mutation_seq).toBe(10);
+      const page = await pull(0, 10, false, CLIENT_A);
+      expect(!page.reset_required && page.last_mutation_seq).toBe(10);
+    });
+
+    it('[R8] refuses a request whose seqs do not increase', async () => {
+      const a = mutation(CLIENT_A, 'notes', NOTE, note(), NOW);
+      const b = mutation(CLIENT_A, 'notes', NOTE, { title: 'x' }, NOW + 1);
+      await expect(push(CLIENT_A, [b, a])).rejects.toMatchObject({ status: 400 });
+    });
+
+    it('[R4] refuses a malformed request with 400', async () => {
+      await expect(
+        h.server.push(token, { protocol: PROTOCOL_VERSION, client_id: CLIENT_A }),
+      ).rejects.toMatchObject({ status: 400 });
+      await expect(h.server.pull(token, { cursor: -1 })).rejects.toMatchObject({ status: 400 });
+    });
+
+    it('[R19] keeps the value with the newer HLC per field; an equal HLC changes nothing', async () => {
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      await push(CLIENT_B, [mutation(CLIENT_B, 'notes', NOTE, { font_size: 30 }, NOW + 2000)]);
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, { font_size: 12, pinned: true }, NOW + 1000)]);
+      const row = await noteRow();
+      expect(row?.data).toMatchObject({ font_size: 30, pinned: true });
+      const clock = row?.version ?? 0;
+      const same = mutation(CLIENT_B, 'notes', NOTE, { font_size: 30 }, NOW + 2000);
+      await push(CLIENT_B, [same]);
+      expect((await noteRow())?.version).toBe(clock);
+    });
+
+    it('[R12] clamps an HLC more than five minutes ahead to server time', async () => {
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      await push(CLIENT_B, [
+        mutation(CLIENT_B, 'notes', NOTE, { pinned: true }, NOW + MAX_FUTURE_SKEW_MS + 60_000),
+      ]);
+      expect((await noteRow())?.hlc['pinned']).toBe(hlc(CLIENT_B, NOW));
+      // A later honest write from another device now wins, which it could not against the fast clock.
+      h.setNow(NOW + 1000);
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, { pinned: false }, NOW + 1000)]);
+      expect((await noteRow())?.data['pinned']).toBe(false);
+      // Within the window the HLC is kept as is.
+      await push(CLIENT_B, [
+        mutation(CLIENT_B, 'notes', NOTE, { locked: true }, NOW + 1000 + MAX_FUTURE_SKEW_MS),
+      ]);
+      expect((await noteRow())?.hlc['locked']).toBe(hlc(CLIENT_B, NOW + 1000 + MAX_FUTURE_SKEW_MS));
+    });
+
+    it('[R20][R21] keeps a concurrent losing text value as a conflict, both when it arrives late and when it is overwritten unseen', async () => {
+      const created = hlc(CLIENT_A, NOW);
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      // B edits from the created state and wins; A's concurrent older edit then arrives and loses.
+      await push(CLIENT_B, [
+        mutation(CLIENT_B, 'notes', NOTE, { body: 'from B' }, NOW + 2000, { body: created }),
+      ]);
+      await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, { body: 'from A' }, NOW + 1000, { body: created }),
+      ]);
+      expect((await noteRow())?.data['body']).toBe('from B');
+      // A newer concurrent edit that never saw 'from B' wins, and 'from B' is kept.
+      await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, { body: 'A again' }, NOW + 3000, { body: created }),
+      ]);
+      expect((await noteRow())?.data['body']).toBe('A again');
+      const kept = await conflicts();
+      expect(kept).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            kind: 'lww_lost',
+            table_name: 'notes',
+            row_id: NOTE,
+            field: 'body',
+            losing_value: 'from A',
+          }),
+          expect.objectContaining({
+            kind: 'lww_lost',
+            table_name: 'notes',
+            row_id: NOTE,
+            field: 'body',
+            losing_value: 'from B',
+          }),
+        ]),
+      );
+    });
+
+    it('[R21] an edit that saw the current value, or follows its own device, is not a conflict', async () => {
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      const bHlc = hlc(CLIENT_B, NOW + 1000);
+      await push(CLIENT_B, [
+        mutation(CLIENT_B, 'notes', NOTE, { body: 'B' }, NOW + 1000, { body: hlc(CLIENT_A, NOW) }),
+      ]);
+      await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, { body: 'A saw B' }, NOW + 2000, { body: bHlc }),
+      ]);
+      // Same device replacing its own value, with a stale base (its earlier batch was coalesced).
+      await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, { body: 'A again' }, NOW + 3000, { body: bHlc }),
+      ]);
+      expect(await conflicts()).toEqual([]);
+    });
+
+    it('[R17] rejects an invalid mutation as a conflict, still advances the seq, and re-stamps the row', async () => {
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      const before = (await noteRow())?.version ?? 0;
+      const response = await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, { font_size: 500 }, NOW + 1)]);
+      expect(response.results[0]).toMatchObject({ seq: 2, status: 'rejected' });
+      expect(response.last_mutation_seq).toBe(2);
+      expect((await noteRow())?.data['font_size']).toBe(20);
+      expect((await noteRow())?.version).toBeGreaterThan(before);
+      expect(await conflicts()).toEqual([
+        expect.objectContaining({ kind: 'rejected', row_id: NOTE, losing_value: { font_size: 500 } }),
+      ]);
+    });
+
+    it('[R9] rejects a partial patch for an unknown entry, but creates settings from the defaults', async () => {
+      const response = await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, { title: 'orphan' }, NOW),
+        mutation(CLIENT_A, 'user_settings', USER, { preferred_theme: 'dark' }, NOW),
+      ]);
+      expect(response.results.map((r) => r.status)).toEqual(['rejected', 'applied']);
+      const settings = (await rows()).find((r) => r.table === 'user_settings');
+      expect(settings?.data).toMatchObject({
+        id: USER,
+        preferred_theme: 'dark',
+        auto_save: true,
+        default_note_font: 'Abril Fatface',
+      });
+      expect(settings?.hlc).toEqual({ preferred_theme: hlc(CLIENT_A, NOW) });
+    });
+
+    it('[R9] refuses client writes to subscriptions and anything but resolved_at on conflicts', async () => {
+      const sub = { id: USER, status: 'active', current_period_end: null, trial_ends_at: null };
+      const response = await push(CLIENT_A, [mutation(CLIENT_A, 'subscriptions', USER, sub, NOW)]);
+      expect(response.results[0]?.status).toBe('rejected');
+      const [conflict] = await conflicts();
+      const id = String(conflict?.['id']);
+      const edits = await push(CLIENT_A, [
+        mutation(CLIENT_A, 'conflicts', id, { reason: 'mine' }, NOW + 1),
+        mutation(CLIENT_A, 'conflicts', id, { resolved_at: new Date(NOW).toISOString() }, NOW + 2),
+      ]);
+      expect(edits.results.map((r) => r.status)).toEqual(['rejected', 'applied']);
+    });
+
+    it('[R24][R25] an edit after a delete keeps the entry deleted; only a newer restore brings it back', async () => {
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      const deletedAt = new Date(NOW + 2000).toISOString();
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, { deleted_at: deletedAt }, NOW + 2000)]);
+      await push(CLIENT_B, [mutation(CLIENT_B, 'notes', NOTE, { title: 'edited elsewhere' }, NOW + 3000)]);
+      expect((await noteRow())?.data).toMatchObject({ deleted_at: deletedAt, title: 'edited elsewhere' });
+      await push(CLIENT_B, [mutation(CLIENT_B, 'notes', NOTE, { deleted_at: null }, NOW + 1000)]);
+      expect((await noteRow())?.data['deleted_at']).toBe(deletedAt);
+      await push(CLIENT_B, [mutation(CLIENT_B, 'notes', NOTE, { deleted_at: null }, NOW + 4000)]);
+      expect((await noteRow())?.data['deleted_at']).toBeNull();
+    });
+
+    it('[R26] answers reset_required to a cursor older than the tombstone horizon, or beyond the clock', async () => {
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, { deleted_at: new Date(NOW).toISOString() }, NOW + 1),
+      ]);
+      const clock = (await noteRow())?.version ?? 0;
+      expect(await pull(clock + 5)).toEqual({ reset_required: true });
+      await h.compact(USER, clock);
+      expect(await pull(1)).toEqual({ reset_required: true });
+      // A full pull (cursor 0) is always valid: the collected tombstone is simply absent.
+      const full = await pull(0);
+      expect(!full.reset_required && full.rows.some((r) => r.id === NOTE)).toBe(false);
+      const fresh = await pull(clock);
+      expect(fresh.reset_required).toBe(false);
+    });
+
+    it('[R28] sends a digest of every row on the last page', async () => {
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      await push(CLIENT_A, [mutation(CLIENT_A, 'user_settings', USER, { auto_save: false }, NOW)]);
+      const page = await pull(0, 1000, true);
+      if (page.reset_required) throw new Error('reset');
+      expect(page.digest?.['notes']).toEqual(digestRows(page.rows.filter((r) => r.table === 'notes')));
+      expect(page.digest?.['user_settings']).toEqual(
+        digestRows(page.rows.filter((r) => r.table === 'user_settings')),
+      );
+      const partial = await pull(0, 1, true);
+      expect(!partial.reset_required && partial.digest).toBeUndefined();
+    });
+
+    it("[R31] refuses another user's outbox, a client bound to another user, and an expired token", async () => {
+      const otherToken = await h.signIn(OTHER);
+      await expect(
+        push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)], otherToken, USER),
+      ).rejects.toMatchObject({ status: 403 });
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      await expect(push(CLIENT_A, [], otherToken, OTHER)).rejects.toMatchObject({ status: 403 });
+      await expect(push(CLIENT_B, [], 'not-a-token')).rejects.toMatchObject({ status: 401 });
+    });
+
+    it("[R31] keeps users apart: a pull never returns another user's rows", async () => {
+      const otherToken = await h.signIn(OTHER);
+      await push(CLIENT_B, [mutation(CLIENT_B, 'notes', NOTE, note(), NOW)], otherToken, OTHER);
+      expect(await rows()).toEqual([]);
+    });
+  });
+}

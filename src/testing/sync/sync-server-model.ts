@@ -1,0 +1,381 @@
+/**
+ * An in-memory model of the server side of the sync protocol (docs/sync.md), used by the unit tests
+ * and the simulation, and specified by sync-server-contract.ts — the same contract the Postgres
+ * sync_push/sync_pull RPCs must pass. Single-threaded JS: each push and pull is atomic, like one
+ * Postgres transaction.
+ *
+ * Per user: a version clock bumped by every row write (R2), rows with per-field HLCs and LWW (R19)
+ * with future-skew clamp (R12), conflicts for losing text (R20–R21) and rejections (R17), tombstones
+ * (R24) and a horizon below which cursors must reset (R26). Per client: the idempotency ledger (R8).
+ */
+import { isSyncedTable, tablePolicy, type SyncedTable } from '../../db/entities/entity-tables.ts';
+import { clampHlc, hlcNode, isHlc } from '../../db/hlc.ts';
+import type { IdSource } from '../../db/ports.ts';
+import { digestRows } from '../../sync/digest.ts';
+import {
+  pullRequestSchema,
+  pushRequestSchema,
+  type PullResponse,
+  type PushMutation,
+  type PushResponse,
+  type PushResult,
+  type ServerRow,
+  type TableDigest,
+} from '../../sync/protocol.ts';
+
+export class SyncHttpError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'SyncHttpError';
+    this.status = status;
+  }
+}
+
+/** What the contract needs from any server implementation. */
+export interface SyncServer {
+  push(accessToken: string, request: unknown): Promise<unknown>;
+  pull(accessToken: string, request: unknown): Promise<unknown>;
+}
+
+interface StoredServerRow {
+  table: SyncedTable;
+  id: string;
+  version: number;
+  data: Record<string, unknown>;
+  hlc: Record<string, string>;
+}
+
+interface UserState {
+  version: number;
+  minValidCursor: number;
+  rows: Map<string, StoredServerRow>;
+  listeners: Set<(version: number) => void>;
+}
+
+export interface SyncServerModelOptions {
+  now: () => number;
+  ids: IdSource;
+  /** Business rule hook for tests: a reason to refuse a mutation, or null. */
+  refuse?: (mutation: PushMutation) => string | null;
+}
+
+const key = (table: string, id: string) => `${table}\u0000${id}`;
+
+export class SyncServerModel implements SyncServer {
+  private readonly users = new Map<string, UserState>();
+  private readonly clients = new Map<string, { userId: string; lastSeq: number }>();
+  private readonly tokens = new Map<string, string>();
+  private readonly options: SyncServerModelOptions;
+  private tokenCounter = 0;
+  /** Business rule hook for tests: a reason to refuse a mutation, or null. */
+  refuse: ((mutation: PushMutation) => string | null) | null;
+
+  constructor(options: SyncServerModelOptions) {
+    this.options = options;
+    this.refuse = options.refuse ?? null;
+  }
+
+  issueToken(userId: string): string {
+    const token = `token-${++this.tokenCounter}-${userId}`;
+    this.tokens.set(token, userId);
+    return token;
+  }
+
+  expireToken(token: string): void {
+    this.tokens.delete(token);
+  }
+
+  /** Realtime poke channel of one user (R27): called after every commit that moved the clock. */
+  subscribe(userId: string, listener: (version: number) => void): () => void {
+    const user = this.user(userId);
+    user.listeners.add(listener);
+    return () => user.listeners.delete(listener);
+  }
+
+  /** Server-owned write (e.g. the billing webhook updating subscriptions). */
+  writeServerRow(userId: string, table: SyncedTable, data: Record<string, unknown>): void {
+    const user = this.user(userId);
+    const id = String(data['id']);
+    const existing = user.rows.get(key(table, id));
+    const row = {
+      table,
+      id,
+      version: 0,
+      data: tablePolicy(table).schema.parse(data),
+      hlc: existing?.hlc ?? {},
+    };
+    this.stamp(user, row);
+    this.poke(user);
+  }
+
+  /** Tombstone GC (R26): drop tombstones at or below `version`; older cursors must reset. */
+  compact(userId: string, version: number): void {
+    const user = this.user(userId);
+    for (const [k, row] of user.rows) {
+      if (row.version <= version && row.data['deleted_at'] != null) user.rows.delete(k);
+    }
+    user.minValidCursor = Math.max(user.minValidCursor, version);
+  }
+
+  clock(userId: string): number {
+    return this.user(userId).version;
+  }
+
+  /** Every row of a user, for assertions. */
+  rows(userId: string): ServerRow[] {
+    return [...this.user(userId).rows.values()].map((r) => structuredClone({ ...r }));
+  }
+
+  lastMutationSeq(clientId: string): number {
+    return this.clients.get(clientId)?.lastSeq ?? 0;
+  }
+
+  async push(accessToken: string, raw: unknown): Promise<PushResponse> {
+    const userId = this.authenticate(accessToken);
+    const parsed = pushRequestSchema.safeParse(raw);
+    if (!parsed.success) throw new SyncHttpError(400, `bad push request: ${parsed.error.message}`);
+    const request = parsed.data;
+    if (request.user_id !== userId) throw new SyncHttpError(403, 'this outbox belongs to another user');
+    const client = this.client(request.client_id, userId);
+    for (let i = 1; i < request.mutations.length; i++) {
+      if ((request.mutations[i]?.seq ?? 0) <= (request.mutations[i - 1]?.seq ?? 0)) {
+        throw new SyncHttpError(400, 'mutations must be in increasing seq order');
+      }
+    }
+    const user = this.user(userId);
+    const before = user.version;
+    const results: PushResult[] = [];
+    for (const mutation of request.mutations) {
+      if (mutation.seq <= client.lastSeq) {
+        results.push({ seq: mutation.seq, status: 'duplicate' });
+        continue;
+      }
+      const reason = this.apply(user, mutation);
+      client.lastSeq = mutation.seq;
+      results.push(
+        reason === null
+          ? { seq: mutation.seq, status: 'applied' }
+          : { seq: mutation.seq, status: 'rejected', reason },
+      );
+    }
+    if (user.version !== before) this.poke(user);
+    return { last_mutation_seq: client.lastSeq, clock: user.version, results };
+  }
+
+  async pull(accessToken: string, raw: unknown): Promise<PullResponse> {
+    const userId = this.authenticate(accessToken);
+    const parsed = pullRequestSchema.safeParse(raw);
+    if (!parsed.success) throw new SyncHttpError(400, `bad pull request: ${parsed.error.message}`);
+    const request = parsed.data;
+    if (request.user_id !== userId) throw new SyncHttpError(403, 'another user');
+    const client = this.client(request.client_id, userId);
+    const user = this.user(userId);
+    // Cursor 0 is a full pull and always valid; any other cursor below the tombstone horizon may have
+    // missed a tombstone that GC removed.
+    const stale = request.cursor > 0 && request.cursor < user.minValidCursor;
+    if (stale || request.cursor > user.version) return { reset_required: true };
+    const newer = [...user.rows.values()]
+      .filter((r) => r.version > request.cursor)
+      .sort((a, b) => a.version - b.version);
+    const page = newer.slice(0, request.limit);
+    const hasMore = newer.length > page.length;
+    const nextCursor = hasMore ? (page.at(-1)?.version ?? request.cursor) : user.version;
+    const response: PullResponse = {
+      reset_required: false,
+      rows: page.map((r) =>
+        structuredClone({ table: r.table, id: r.id, version: r.version, data: r.data, hlc: r.hlc }),
+      ),
+      next_cursor: nextCursor,
+      has_more: hasMore,
+      clock: user.version,
+      last_mutation_seq: client.lastSeq,
+    };
+    if (request.want_digest && !hasMore) response.digest = this.digest(user);
+    return response;
+  }
+
+  private digest(user: UserState): Record<string, TableDigest> {
+    const byTable = new Map<string, { id: string; version: number }[]>();
+    for (const row of user.rows.values()) {
+      const list = byTable.get(row.table) ?? [];
+      list.push({ id: row.id, version: row.version });
+      byTable.set(row.table, list);
+    }
+    return Object.fromEntries([...byTable].map(([table, rows]) => [table, digestRows(rows)]));
+  }
+
+  /** Applies one mutation; returns null, or the reason it was refused (and kept as a conflict). */
+  private apply(user: UserState, mutation: PushMutation): string | null {
+    const refusal = this.check(user, mutation);
+    if (refusal !== null) {
+      this.conflict(user, {
+        table_name: mutation.table,
+        row_id: mutation.id,
+        field: null,
+        kind: 'rejected',
+        losing_value: mutation.patch,
+        losing_hlc: Object.values(mutation.hlc).sort().at(-1) ?? '',
+        winning_hlc: '',
+        reason: refusal,
+      });
+      // Touch the row so every device pulls the server's state back over a refused local change.
+      const existing = isSyncedTable(mutation.table)
+        ? user.rows.get(key(mutation.table, mutation.id))
+        : undefined;
+      if (existing) this.stamp(user, existing);
+      return refusal;
+    }
+    const table = mutation.table as SyncedTable;
+    const policy = tablePolicy(table);
+    const now = this.options.now();
+    const existing = user.rows.get(key(table, mutation.id));
+    const row: StoredServerRow = existing
+      ? { ...existing, data: { ...existing.data }, hlc: { ...existing.hlc } }
+      : { table, id: mutation.id, version: 0, data: policy.defaults?.(mutation.id) ?? {}, hlc: {} };
+    const lost: Parameters<SyncServerModel['conflict']>[1][] = [];
+    let changed = !existing;
+    for (const [field, value] of Object.entries(mutation.patch)) {
+      const incoming = clampHlc(mutation.hlc[field] ?? '', now);
+      const current = row.hlc[field] ?? '';
+      const isText = policy.textFields.includes(field);
+      if (incoming > current) {
+        const old = row.data[field];
+        const concurrent = mutation.base[field] !== current && hlcNode(current) !== hlcNode(incoming);
+        if (existing && isText && concurrent && typeof old === 'string' && old !== '' && old !== value) {
+          lost.push(lostValue(table, mutation.id, field, old, current, incoming));
+        }
+        row.data[field] = value;
+        row.hlc[field] = incoming;
+        changed = true;
+      } else if (
+        incoming < current &&
+        isText &&
+        typeof value === 'string' &&
+        value !== '' &&
+        value !== row.data[field]
+      ) {
+        lost.push(lostValue(table, mutation.id, field, value, incoming, current));
+      }
+    }
+    if (!policy.schema.safeParse(row.data).success) {
+      // Checked before: a patch that passes check() always leaves a valid row.
+      throw new SyncHttpError(500, 'invariant: row became invalid');
+    }
+    if (changed) {
+      this.stamp(user, row);
+      user.rows.set(key(table, mutation.id), row);
+    }
+    for (const conflict of lost) this.conflict(user, conflict);
+    return null;
+  }
+
+  /** Validation that refuses a mutation as a whole (R17). */
+  private check(user: UserState, mutation: PushMutation): string | null {
+    if (!isSyncedTable(mutation.table)) return `unknown table ${mutation.table}`;
+    const policy = tablePolicy(mutation.table);
+    const fields = Object.keys(mutation.patch);
+    if (fields.length === 0) return 'empty patch';
+    for (const field of fields) {
+      const hlc = mutation.hlc[field];
+      if (hlc === undefined || !isHlc(hlc)) return `missing or bad HLC for ${field}`;
+    }
+    const existing = user.rows.get(key(mutation.table, mutation.id));
+    if (!policy.writable) {
+      const allowed = policy.patchableFields ?? [];
+      if (!existing || fields.some((f) => !allowed.includes(f))) return `${mutation.table} is read-only`;
+    }
+    if (existing) {
+      for (const field of policy.immutable) {
+        if (
+          field in mutation.patch &&
+          JSON.stringify(mutation.patch[field]) !== JSON.stringify(existing.data[field])
+        ) {
+          return `${field} cannot change`;
+        }
+      }
+    }
+    const start = existing?.data ?? policy.defaults?.(mutation.id) ?? {};
+    const candidate = policy.schema.safeParse({ ...start, ...mutation.patch, id: mutation.id });
+    if (!candidate.success)
+      return existing || policy.defaults ? 'invalid values' : 'unknown entry (incomplete create)';
+    if (mutation.patch['id'] !== undefined && mutation.patch['id'] !== mutation.id) return 'id mismatch';
+    return this.refuse?.(mutation) ?? null;
+  }
+
+  private conflict(user: UserState, fields: Omit<ConflictData, 'id' | 'created_at' | 'resolved_at'>): void {
+    const id = this.options.ids.next();
+    const data = { id, ...fields, created_at: new Date(this.options.now()).toISOString(), resolved_at: null };
+    const row: StoredServerRow = { table: 'conflicts', id, version: 0, data, hlc: {} };
+    this.stamp(user, row);
+    user.rows.set(key('conflicts', id), row);
+  }
+
+  private stamp(user: UserState, row: StoredServerRow): void {
+    row.version = ++user.version;
+    user.rows.set(key(row.table, row.id), row);
+  }
+
+  private poke(user: UserState): void {
+    for (const listener of [...user.listeners]) listener(user.version);
+  }
+
+  private authenticate(token: string): string {
+    const userId = this.tokens.get(token);
+    if (!userId) throw new SyncHttpError(401, 'JWT expired');
+    return userId;
+  }
+
+  private client(clientId: string, userId: string) {
+    let client = this.clients.get(clientId);
+    if (!client) {
+      client = { userId, lastSeq: 0 };
+      this.clients.set(clientId, client);
+    }
+    if (client.userId !== userId) throw new SyncHttpError(403, 'this client belongs to another user');
+    return client;
+  }
+
+  private user(userId: string): UserState {
+    let user = this.users.get(userId);
+    if (!user) {
+      user = { version: 0, minValidCursor: 0, rows: new Map(), listeners: new Set() };
+      this.users.set(userId, user);
+    }
+    return user;
+  }
+}
+
+interface ConflictData {
+  id: string;
+  table_name: string;
+  row_id: string;
+  field: string | null;
+  kind: 'lww_lost' | 'rejected';
+  losing_value: unknown;
+  losing_hlc: string;
+  winning_hlc: string;
+  reason: string;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+function lostValue(
+  table: string,
+  rowId: string,
+  field: string,
+  value: string,
+  losing: string,
+  winning: string,
+) {
+  return {
+    table_name: table,
+    row_id: rowId,
+    field,
+    kind: 'lww_lost' as const,
+    losing_value: value,
+    losing_hlc: losing,
+    winning_hlc: winning,
+    reason: 'a concurrent edit on another device won',
+  };
+}

@@ -1,0 +1,29 @@
+import { ManualTimers } from './manual-timers.ts';
+import { SyncServerModel } from './sync-server-model.ts';
+import { createTestDevice, openTestTab, type TestDevice, type TestTab } from './test-device.ts';
+import { createTestIds } from './test-ids.ts';
+import type { SyncEngineOptions } from '../../sync/sync-engine.ts';
+
+export const TEST_USER = '0000aaaa-0000-7000-8000-000000000001';
+export const OTHER_USER = '0000bbbb-0000-7000-8000-000000000002';
+
+/** A server model on virtual time, and helpers to add devices and tabs to it. */
+export function createTestWorld() {
+  const timers = new ManualTimers();
+  const server = new SyncServerModel({ now: () => timers.now(), ids: createTestIds(0xfff0) });
+  let devices = 0;
+  return {
+    timers,
+    server,
+    device(options: { userId?: string; skewMs?: number } = {}): TestDevice {
+      return createTestDevice(server, timers, {
+        index: devices++,
+        userId: options.userId ?? TEST_USER,
+        ...options,
+      });
+    },
+    tab(device: TestDevice, engineOptions: Partial<SyncEngineOptions> = {}): Promise<TestTab> {
+      return openTestTab(device, server, timers, engineOptions);
+    },
+  };
+}
