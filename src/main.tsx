@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app.tsx';
+import { preloadScreen } from './app/routing/app-routes.tsx';
 import { runStartup } from './app/startup/run-startup.ts';
 import { startupSteps } from './app/startup/startup-steps.ts';
 import { createI18n } from './lib/i18n/i18n.ts';
@@ -11,6 +12,7 @@ import { readStoredLanguage } from './lib/i18n/language-preference.ts';
 
 /** Start-up order of product spec §4: translations first, then the rest, then the first render. */
 async function start(): Promise<void> {
+  preloadScreen(window.location.pathname);
   const language = readStoredLanguage();
   document.documentElement.lang = language;
   const i18n = await createI18n(language);

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { matchPath, Route, Routes } from 'react-router-dom';
 
 import { RootLayout } from '../layout/root-layout.tsx';
 import type { ScreenId } from '../routes/placeholder-screen.tsx';
@@ -20,27 +20,74 @@ function placeholder(id: ScreenId) {
   );
 }
 
-const Landing = screen(() => import('../routes/landing-screen.tsx'));
-const Auth = screen(() => import('../routes/auth-screen.tsx'));
-const Dashboard = screen(() => import('../routes/dashboard-screen.tsx'));
-const MoodEntry = screen(() => import('../routes/mood-entry-screen.tsx'));
-const Settings = screen(() => import('../routes/settings-screen.tsx'));
+const load = {
+  landing: () => import('../routes/landing-screen.tsx'),
+  auth: () => import('../routes/auth-screen.tsx'),
+  resetPassword: () => import('../routes/reset-password-screen.tsx'),
+  dashboard: () => import('../routes/dashboard-screen.tsx'),
+  profile: () => import('../routes/profile-screen.tsx'),
+  moodEntry: () => import('../routes/mood-entry-screen.tsx'),
+  settings: () => import('../routes/settings-screen.tsx'),
+  support: () => import('../routes/support-screen.tsx'),
+  faq: () => import('../routes/faq-screen.tsx'),
+  privacy: () => import('../routes/privacy-screen.tsx'),
+  terms: () => import('../routes/terms-screen.tsx'),
+  notFound: () => import('../routes/not-found-screen.tsx'),
+  placeholder: () => import('../routes/placeholder-screen.tsx'),
+};
+
+const Landing = screen(load.landing);
+const Auth = screen(load.auth);
+const ResetPassword = screen(load.resetPassword);
+const Dashboard = screen(load.dashboard);
+const Profile = screen(load.profile);
+const MoodEntry = screen(load.moodEntry);
+const Settings = screen(load.settings);
 const SettingsIndex = screen(() => import('../routes/settings-index.tsx'));
 const SettingsSection = screen(() => import('../routes/settings-section.tsx'));
-const Support = screen(() => import('../routes/support-screen.tsx'));
-const Faq = screen(() => import('../routes/faq-screen.tsx'));
-const Privacy = screen(() => import('../routes/privacy-screen.tsx'));
-const Terms = screen(() => import('../routes/terms-screen.tsx'));
-const NotFound = screen(() => import('../routes/not-found-screen.tsx'));
-const ResetPassword = screen(() => import('../routes/reset-password-screen.tsx'));
+const Support = screen(load.support);
+const Faq = screen(load.faq);
+const Privacy = screen(load.privacy);
+const Terms = screen(load.terms);
+const NotFound = screen(load.notFound);
 const Onboarding = placeholder('onboarding');
 const Subscription = placeholder('subscription');
-const Profile = screen(() => import('../routes/profile-screen.tsx'));
 const Notes = placeholder('notes');
 const Calendar = placeholder('calendar');
 const Diary = placeholder('diary');
 const Mood = placeholder('mood');
 const Insights = placeholder('insights');
+
+const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
+  ['/', load.landing],
+  ['/auth', load.auth],
+  ['/login', load.auth],
+  ['/auth/reset-password', load.resetPassword],
+  ['/app', load.dashboard],
+  ['/profile', load.profile],
+  ['/mood/entry/:date?', load.moodEntry],
+  ['/settings/*', load.settings],
+  ['/support', load.support],
+  ['/faq', load.faq],
+  ['/privacy', load.privacy],
+  ['/terms', load.terms],
+  ['/onboarding', load.placeholder],
+  ['/subscription', load.placeholder],
+  ['/notes', load.placeholder],
+  ['/calendar', load.placeholder],
+  ['/diary', load.placeholder],
+  ['/mood', load.placeholder],
+  ['/insights', load.placeholder],
+];
+
+/**
+ * Starts fetching the first screen's chunk while translations load, instead of after the first render:
+ * it removes one round trip from every cold start. A failure here is harmless; the render retries.
+ */
+export function preloadScreen(pathname: string): void {
+  const hit = PRELOADS.find(([pattern]) => matchPath({ path: pattern, end: true }, pathname));
+  void (hit?.[1] ?? load.notFound)().catch(() => undefined);
+}
 
 export function AppRoutes() {
   return (
