@@ -20,7 +20,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // A 2-core CI machine runs two workers beside the app and backend servers.
+  timeout: process.env['CI'] ? 45_000 : 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {

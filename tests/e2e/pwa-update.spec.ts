@@ -50,6 +50,9 @@ const prompt = (page: Page) =>
 const version = (page: Page, id: string) => page.getByText(`Murmur version ${id}`, { exact: true });
 
 test.describe('a new version of Murmur', () => {
+  // Two builds, two tabs and two service-worker updates: slow on a loaded 2-core machine.
+  test.describe.configure({ timeout: 90_000 });
+
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     workDir = mkdtempSync(join(tmpdir(), 'murmur-update-'));
