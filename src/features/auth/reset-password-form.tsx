@@ -8,7 +8,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './auth-forms.module.css';
 import { FormError } from './form-error.tsx';
-import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { NewPasswordField } from './new-password-field.tsx';
 import { stripRecoveryParams } from './recovery-flow.ts';
 import { useAuth } from './use-auth.ts';
 import { useAuthAction } from './use-auth-action.ts';
@@ -65,16 +65,7 @@ export function ResetPasswordForm() {
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
-      <TextField
-        label={t('auth.fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        hint={t('auth.passwordHint')}
-        error={problems.password ? t(problems.password) : null}
-      />
-      <PasswordStrengthMeter password={password} />
+      <NewPasswordField value={password} onChange={setPassword} problem={problems.password} />
       <TextField
         label={t('auth.fields.confirmPassword')}
         type="password"

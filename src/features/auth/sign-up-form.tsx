@@ -2,11 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { TextField } from '../../ui/text-field.tsx';
 import styles from './auth-forms.module.css';
 import { EmailField } from './email-field.tsx';
 import { FormError } from './form-error.tsx';
-import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { NewPasswordField } from './new-password-field.tsx';
 import { useAuthAction } from './use-auth-action.ts';
 import { emailProblem, passwordProblem } from './validate-credentials.ts';
 
@@ -55,16 +54,7 @@ export function SignUpForm({ email, onEmail }: { email: string; onEmail: (email:
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
       <EmailField value={email} onChange={onEmail} problem={problems.email} />
-      <TextField
-        label={t('auth.fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        hint={t('auth.passwordHint')}
-        error={problems.password ? t(problems.password) : null}
-      />
-      <PasswordStrengthMeter password={password} />
+      <NewPasswordField value={password} onChange={setPassword} problem={problems.password} />
       <FormError error={error} />
       <button type="submit" className="button button-primary" disabled={pending}>
         {pending ? t('auth.creatingAccount') : t('auth.createAccount')}

@@ -1,13 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { isLanguage, LANGUAGES, switchLanguage, type Language } from '../../lib/i18n/i18n.ts';
 import { storeLanguage } from '../../lib/i18n/language-preference.ts';
+import { SelectField } from '../../ui/select-field.tsx';
 
 /** The interface language, stored on this device; dates, numbers and week start follow it. */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
-  const id = useId();
   const [switching, setSwitching] = useState(false);
   const current: Language = isLanguage(i18n.language) ? i18n.language : 'en-US';
 
@@ -25,20 +25,17 @@ export function LanguagePicker() {
   };
 
   return (
-    <div className="field">
-      <label htmlFor={id}>{t('settings.language.label')}</label>
-      <select
-        id={id}
-        value={current}
-        disabled={switching}
-        onChange={(event) => void choose(event.target.value)}
-      >
-        {Object.entries(LANGUAGES).map(([code, name]) => (
-          <option key={code} value={code} lang={code}>
-            {name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={t('settings.language.label')}
+      value={current}
+      disabled={switching}
+      onChange={(event) => void choose(event.target.value)}
+    >
+      {Object.entries(LANGUAGES).map(([code, name]) => (
+        <option key={code} value={code} lang={code}>
+          {name}
+        </option>
+      ))}
+    </SelectField>
   );
 }
