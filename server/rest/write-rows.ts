@@ -211,6 +211,11 @@ export async function updateRows(
           params,
           prefer,
         );
+  return respondToChange(request, prefer, outcome);
+}
+
+/** PATCH and DELETE answer alike: 200 with the affected range and the return preference applied. */
+function respondToChange(request: ApiRequest, prefer: Preferences, outcome: Outcome): ApiResponse {
   return respond(
     request,
     prefer,
@@ -239,12 +244,5 @@ export async function deleteRows(
     params,
     prefer,
   );
-  return respond(
-    request,
-    prefer,
-    outcome,
-    200,
-    outcome.n > 0 ? `0-${outcome.n - 1}/*` : '*/*',
-    prefer.return ? [`return=${prefer.return}`] : [],
-  );
+  return respondToChange(request, prefer, outcome);
 }

@@ -5,6 +5,7 @@
  */
 import { isSyncedTable } from '../db/entities/entity-tables.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
+import { allSyncTables } from './apply-pull-page.ts';
 import { buildPushBatch } from './build-push-batch.ts';
 import { MalformedResponseError } from './errors.ts';
 import { PROTOCOL_VERSION, pushResponseSchema, type PushMutation, type PushRequest } from './protocol.ts';
@@ -54,7 +55,7 @@ export async function pushOnce(ctx: PushContext, maxMutations: number): Promise<
     throw new MalformedResponseError(`push acknowledged seq ${response.last_mutation_seq} < ${maxSeq}`);
   }
   const rejected = response.results.filter((r) => r.status === 'rejected').map((r) => r.seq);
-  await db.transaction('rw', [db.outbox, ...entityTables(db)], async () => {
+  await db.transaction('rw', [db.outbox, ...allSyncTables(db)], async () => {
     await db.outbox.bulkDelete(batch.rowSeqs);
     // R17: a rejected create never reached the server; its content lives on in the server's conflict
     // row (pulled next), so the local-only row goes unless newer changes for it are still queued.
@@ -63,18 +64,6 @@ export async function pushOnce(ctx: PushContext, maxMutations: number): Promise<
     }
   });
   return { sent: batch.mutations.length };
-}
-
-function entityTables(db: MurmurDatabase) {
-  return [
-    db.notes,
-    db.diary_entries,
-    db.mood_entries,
-    db.user_settings,
-    db.recordings,
-    db.subscriptions,
-    db.conflicts,
-  ];
 }
 
 async function dropLocalOnlyRow(db: MurmurDatabase, mutation: PushMutation): Promise<void> {
@@ -93,7 +82,7 @@ async function recordLocalRejection(
   reason: string,
 ) {
   const { db } = ctx;
-  await db.transaction('rw', [db.outbox, ...entityTables(db)], async () => {
+  await db.transaction('rw', [db.outbox, ...allSyncTables(db)], async () => {
     await db.conflicts.put({
       id: ctx.conflictId(),
       table_name: mutation.table,
