@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { ErrorFallback } from '../ui/error-fallback.tsx';
+import { UserDataProvider } from './data/user-data-provider.tsx';
 import { AppRoutes } from './routing/app-routes.tsx';
 
 export function App({ i18n }: { i18n: I18n }) {
@@ -12,9 +13,11 @@ export function App({ i18n }: { i18n: I18n }) {
     <I18nextProvider i18n={i18n}>
       <ErrorBoundary FallbackComponent={ErrorFallback}>
         <AuthProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <UserDataProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </UserDataProvider>
         </AuthProvider>
       </ErrorBoundary>
     </I18nextProvider>
