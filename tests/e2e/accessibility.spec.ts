@@ -48,6 +48,9 @@ const memberPaths = [
   '/profile',
   '/settings',
   '/settings/appearance',
+  '/settings/recording',
+  '/settings/transcription',
+  '/settings/storage',
 ];
 
 for (const theme of ['light', 'dark'] as const) {

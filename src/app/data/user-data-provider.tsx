@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
 import { useAuth } from '../../features/auth/use-auth.ts';
-import { UserDataContext, type UserData } from './user-data-context.ts';
+import { SettingsProvider } from '../../features/settings/settings-provider.tsx';
+import { UserDataContext, type UserData } from '../../lib/user-data/user-data-context.ts';
 
 /**
  * Opens the signed-in user's database when a user signs in and closes it when they sign out or
@@ -41,9 +42,10 @@ export function UserDataProvider({ children }: { children: ReactNode }) {
 
   // Without its database the app cannot show the user's journal; the error boundary says so.
   if (failure !== null) throw failure;
+  const current = data?.userId === userId ? data : null;
   return (
-    <UserDataContext.Provider value={data?.userId === userId ? data : null}>
-      {children}
+    <UserDataContext.Provider value={current}>
+      <SettingsProvider userData={current}>{children}</SettingsProvider>
     </UserDataContext.Provider>
   );
 }
