@@ -2,6 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
+import { appFontLoader } from '../../lib/fonts/use-font.ts';
 import { writeLocal } from '../../lib/local-store.ts';
 import { readStoredTheme } from '../../lib/theme/theme.ts';
 import { useTheme } from '../../lib/theme/use-theme.ts';
@@ -17,6 +18,8 @@ interface SettingsProviderProps {
   children: ReactNode;
 }
 
+/** Product spec §3: preloaded besides the entry fonts. */
+const SECONDARY_FONTS = ['Inter', 'Playfair Display'];
 const noRefresh = () => Promise.resolve();
 const wallClock = () => Date.now();
 
@@ -52,7 +55,13 @@ export function SettingsProvider({ userData, refresh = noRefresh, children }: Se
 
   useEffect(() => {
     if (!userData) return;
-    void store.load();
+    void store.load().then((settings) =>
+      // Product spec §9: the entry fonts first (awaited up to 2 s), the other preloaded ones 1 s later.
+      appFontLoader().loadAll({
+        primary: [settings.default_note_font, settings.default_diary_font, settings.default_mood_font],
+        secondary: SECONDARY_FONTS,
+      }),
+    );
     const stopWatching = store.watch();
     const stopRejections = watchRejectedSettingsLazily(userData, (conflict) => {
       store.reportRejected(conflict.reason);
