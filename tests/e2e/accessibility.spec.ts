@@ -43,6 +43,7 @@ const memberPaths = [
   '/notes',
   '/calendar',
   '/mood',
+  '/diary',
   '/insights',
   '/mood/entry',
   '/profile',

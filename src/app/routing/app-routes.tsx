@@ -27,6 +27,9 @@ const load = {
   dashboard: () => import('../routes/dashboard-screen.tsx'),
   profile: () => import('../routes/profile-screen.tsx'),
   moodEntry: () => import('../routes/mood-entry-screen.tsx'),
+  mood: () => import('../routes/mood-screen.tsx'),
+  diary: () => import('../routes/diary-screen.tsx'),
+  diaryEntry: () => import('../routes/diary-entry-screen.tsx'),
   settings: () => import('../routes/settings-screen.tsx'),
   support: () => import('../routes/support-screen.tsx'),
   faq: () => import('../routes/faq-screen.tsx'),
@@ -54,8 +57,9 @@ const Onboarding = placeholder('onboarding');
 const Subscription = placeholder('subscription');
 const Notes = placeholder('notes');
 const Calendar = placeholder('calendar');
-const Diary = placeholder('diary');
-const Mood = placeholder('mood');
+const Diary = screen(load.diary);
+const DiaryEntry = screen(load.diaryEntry);
+const Mood = screen(load.mood);
 const Insights = placeholder('insights');
 
 const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
@@ -75,8 +79,9 @@ const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
   ['/subscription', load.placeholder],
   ['/notes', load.placeholder],
   ['/calendar', load.placeholder],
-  ['/diary', load.placeholder],
-  ['/mood', load.placeholder],
+  ['/diary', load.diary],
+  ['/diary/:id', load.diaryEntry],
+  ['/mood', load.mood],
   ['/insights', load.placeholder],
 ];
 
@@ -104,6 +109,7 @@ export function AppRoutes() {
         <Route path="/notes" element={<Notes />} />
         <Route path="/calendar" element={<Calendar />} />
         <Route path="/diary" element={<Diary />} />
+        <Route path="/diary/:id" element={<DiaryEntry />} />
         <Route path="/mood" element={<Mood />} />
         <Route path="/insights" element={<Insights />} />
         <Route path="/mood/entry/:date?" element={<MoodEntry />} />
