@@ -28,6 +28,7 @@ const load = {
   profile: () => import('../routes/profile-screen.tsx'),
   moodEntry: () => import('../routes/mood-entry-screen.tsx'),
   mood: () => import('../routes/mood-screen.tsx'),
+  calendar: () => import('../routes/calendar-screen.tsx'),
   diary: () => import('../routes/diary-screen.tsx'),
   diaryEntry: () => import('../routes/diary-entry-screen.tsx'),
   settings: () => import('../routes/settings-screen.tsx'),
@@ -56,7 +57,7 @@ const NotFound = screen(load.notFound);
 const Onboarding = placeholder('onboarding');
 const Subscription = placeholder('subscription');
 const Notes = placeholder('notes');
-const Calendar = placeholder('calendar');
+const Calendar = screen(load.calendar);
 const Diary = screen(load.diary);
 const DiaryEntry = screen(load.diaryEntry);
 const Mood = screen(load.mood);
@@ -78,7 +79,7 @@ const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
   ['/onboarding', load.placeholder],
   ['/subscription', load.placeholder],
   ['/notes', load.placeholder],
-  ['/calendar', load.placeholder],
+  ['/calendar', load.calendar],
   ['/diary', load.diary],
   ['/diary/:id', load.diaryEntry],
   ['/mood', load.mood],

@@ -107,6 +107,18 @@ export function MoodDay({
               </ul>
             )}
           </section>
+          {entries.notes.length > 0 ? (
+            <section aria-labelledby="day-notes" className={styles.section}>
+              <h3 id="day-notes">{t('mood.notesThatDay')}</h3>
+              <ul className={styles.list}>
+                {entries.notes.map((note) => (
+                  <li key={note.id}>
+                    <Link to={`/notes/${note.id}`}>{note.title || t('mood.untitledNote')}</Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </>
       )}
     </div>

@@ -2,12 +2,15 @@ import { useLiveQuery } from 'dexie-react-hooks';
 
 import type { DiaryEntry } from '../../db/entities/diary-entry.ts';
 import type { MoodEntry } from '../../db/entities/mood-entry.ts';
+import type { Note } from '../../db/entities/note.ts';
 import { addDays, dayOf, type Day } from '../../lib/dates/day.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 
 export interface DayEntries {
   moods: MoodEntry[];
   diary: DiaryEntry[];
+  /** Notes created that day on this device's calendar (titles only are shown: a body may be locked). */
+  notes: Note[];
 }
 
 /**
@@ -20,7 +23,8 @@ export function useDayEntries(day: Day): DayEntries | undefined {
   return useLiveQuery(async () => {
     if (!userData) return undefined;
     const { db } = userData;
-    const [moods, diary] = await Promise.all([
+    const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const [moods, diary, notes] = await Promise.all([
       db.mood_entries
         .where('moment')
         .between(`${addDays(day, -2)}T`, `${addDays(day, 2)}T\uffff`)
@@ -31,9 +35,15 @@ export function useDayEntries(day: Day): DayEntries | undefined {
         .equals(day)
         .filter((entry) => entry.deleted_at === null)
         .toArray(),
+      db.notes
+        .where('created_at')
+        .between(`${addDays(day, -2)}T`, `${addDays(day, 2)}T\uffff`)
+        .filter((note) => note.deleted_at === null && dayOf(note.created_at, localZone) === day)
+        .toArray(),
     ]);
     moods.sort((a, b) => a.moment.localeCompare(b.moment));
     diary.sort((a, b) => a.created_at.localeCompare(b.created_at));
-    return { moods, diary };
+    notes.sort((a, b) => a.created_at.localeCompare(b.created_at));
+    return { moods, diary, notes };
   }, [userData, day]);
 }
