@@ -105,6 +105,18 @@ describe('auth', () => {
     expect(a.engine.status.get()).toMatchObject({ state: 'up_to_date', pending: 0 });
   });
 
+  it('[R32] resumes when the refreshed session arrives while the failed run is still ending', async () => {
+    const { world, a } = await started();
+    // FakeAuth refreshes at once: the new session is reported before the run that got the 401 ends.
+    const session = a.device.auth.current();
+    if (session) world.server.expireToken(session.accessToken);
+    await a.commands.createNote({ body: 'written with an expired token' });
+    a.engine.notifyLocalWrite();
+    await settle([a]);
+    expect(a.device.auth.refreshes).toBe(1);
+    expect(a.engine.status.get()).toMatchObject({ state: 'up_to_date', pending: 0 });
+  });
+
   it('[R30] never pushes an outbox under another account', async () => {
     const { world, a } = await started();
     await a.commands.createNote({ body: 'private to the first user' });
