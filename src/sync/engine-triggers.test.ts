@@ -84,6 +84,25 @@ describe('triggers', () => {
   });
 });
 
+describe('status', () => {
+  it('[R34] the pending count follows writes made while a push is on the wire', async () => {
+    const { a } = await started();
+    await a.commands.createNote({ body: 'first' });
+    a.engine.notifyLocalWrite();
+    await untilIdle(a);
+    expect(a.transport.pendingKinds()).toEqual(['push']);
+    expect(a.engine.status.get()).toMatchObject({ state: 'syncing', pending: 1 });
+    await a.commands.createNote({ body: 'second' });
+    a.engine.notifyLocalWrite();
+    await a.commands.createNote({ body: 'third' });
+    a.engine.notifyLocalWrite();
+    for (let i = 0; i < 50 && a.engine.status.get().pending !== 3; i++) await macrotask();
+    expect(a.engine.status.get()).toMatchObject({ state: 'syncing', pending: 3 });
+    await settle([a]);
+    expect(a.engine.status.get()).toMatchObject({ state: 'up_to_date', pending: 0 });
+  });
+});
+
 describe('auth', () => {
   it('[R32] a 401 stops syncing until the session is refreshed; writes keep working meanwhile', async () => {
     const { world, a } = await started();

@@ -93,6 +93,9 @@ export class SyncEngine {
 
   /** A command wrote locally: push soon (and refresh the pending count). */
   notifyLocalWrite(): void {
+    // A running run counts only between cycles; a push on a slow network would show a stale count.
+    // If this extra count fails (the database closing), the run's own count at its end still reports.
+    if (this.running && !this.disposed) this.refreshPending().catch(() => undefined);
     this.request(true, false);
   }
 

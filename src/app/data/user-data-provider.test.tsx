@@ -43,6 +43,8 @@ function createDevice() {
   const syncs: { userId: string; sync: UserSync; transport: FakeTransport }[] = [];
   let refreshes = 0;
   let signedIn: string | null = null;
+  /** Whether supabase-js could refresh the session when the engine asks (false: the network failed). */
+  let refreshWorks = true;
 
   const issue = (userId: string) => {
     const token = world.server.issueToken(userId);
@@ -67,7 +69,7 @@ function createDevice() {
     },
     async refreshSession(): Promise<SyncSession | null> {
       refreshes++;
-      return signedIn ? { userId: signedIn, accessToken: issue(signedIn) } : null;
+      return signedIn && refreshWorks ? { userId: signedIn, accessToken: issue(signedIn) } : null;
     },
   };
 
@@ -103,8 +105,12 @@ function createDevice() {
     syncs,
     authFor,
     sync,
+    issue,
     get refreshes() {
       return refreshes;
+    },
+    set refreshWorks(works: boolean) {
+      refreshWorks = works;
     },
   };
 }
@@ -135,7 +141,14 @@ function renderApp(device: ReturnType<typeof createDevice>, userId: string | nul
     </I18nextProvider>
   );
   const view = render(tree(device.authFor(userId)));
-  return { switchTo: (next: string | null) => view.rerender(tree(device.authFor(next))) };
+  return {
+    switchTo: (next: string | null) => view.rerender(tree(device.authFor(next))),
+    /** supabase-js refreshed the token by itself (TOKEN_REFRESHED) and the auth provider passed it on. */
+    tokenRefreshed: (userId: string) => {
+      device.issue(userId);
+      view.rerender(tree(device.authFor(userId)));
+    },
+  };
 }
 
 /** The signed-in user's data once their database is open. */
@@ -270,6 +283,30 @@ describe('app sync wiring', () => {
     expect(statusButton().textContent).toContain('Synced');
     expect(device.world.server.rows(TEST_USER).map((row) => row.data['body'])).toContain(
       'After the token expired',
+    );
+  });
+
+  it('[R32] a failed refresh keeps the user signed in; the next refreshed token resumes syncing', async () => {
+    const device = createDevice();
+    const app = renderApp(device, TEST_USER);
+    const { commands } = await opened(TEST_USER);
+    await device.sync();
+
+    device.refreshWorks = false;
+    device.world.server.expireToken(device.authFor(TEST_USER).session?.access_token ?? '');
+    await act(async () => {
+      await commands.createNote({ body: 'Written while the token was dead' });
+    });
+    await device.sync();
+    expect(device.refreshes).toBe(1);
+    expect(await screen.findByRole('button', { name: /Sync problem 1 change waiting/ })).toBeTruthy();
+    expect(userData?.userId).toBe(TEST_USER);
+
+    app.tokenRefreshed(TEST_USER);
+    await device.sync();
+    expect(statusButton().textContent).toContain('Synced');
+    expect(device.world.server.rows(TEST_USER).map((row) => row.data['body'])).toContain(
+      'Written while the token was dead',
     );
   });
 
