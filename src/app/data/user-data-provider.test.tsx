@@ -357,7 +357,7 @@ describe('app sync wiring', () => {
     );
 
     await user.click(toggle);
-    const panel = screen.getByRole('group', { name: 'Sync' });
+    const panel = screen.getByRole('group', { name: 'Sync details' });
     expect(within(panel).getByText('The server had a problem. Murmur will try again shortly.')).toBeTruthy();
     expect(within(panel).getByText('Details: internal error')).toBeTruthy();
 
@@ -367,7 +367,7 @@ describe('app sync wiring', () => {
     expect(within(panel).getByText('All your changes are synced.')).toBeTruthy();
 
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('group', { name: 'Sync' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Sync details' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { expanded: false }));
   });
 });

@@ -21,7 +21,7 @@ export function SyncStatusIndicator() {
   const [announcement, setAnnouncement] = useState('');
   const lastCondition = useRef<SyncCondition | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLElement>(null);
   const panelId = useId();
 
   // Escape closes the open panel when focus is in it (or on its button) and gives focus back.
@@ -53,7 +53,7 @@ export function SyncStatusIndicator() {
   const quiet = pending === 0 && (state === 'up_to_date' || state === 'syncing');
 
   return (
-    <div ref={root} className={styles.root} data-state={state}>
+    <aside ref={root} className={styles.root} data-state={state} aria-label={t('sync.title')}>
       <button
         ref={toggle}
         type="button"
@@ -74,7 +74,7 @@ export function SyncStatusIndicator() {
         ) : null}
       </button>
       {open ? (
-        <div id={panelId} className={styles.panel} role="group" aria-label={t('sync.title')}>
+        <div id={panelId} className={styles.panel} role="group" aria-label={t('sync.details')}>
           <p className={styles.summary}>{t(`sync.detail.${state}`)}</p>
           {state === 'syncing' && progress && progress.total > 0 ? (
             <p className={styles.line}>
@@ -98,7 +98,7 @@ export function SyncStatusIndicator() {
       <div className={styles.visuallyHidden} role="status" aria-live="polite">
         {announcement}
       </div>
-    </div>
+    </aside>
   );
 }
 
