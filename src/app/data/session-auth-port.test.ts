@@ -5,6 +5,8 @@ import { refreshSupabaseSession } from './refresh-supabase-session.ts';
 import { SessionAuthPort } from './session-auth-port.ts';
 
 const alice = (token: string): SyncSession => ({ userId: 'alice', accessToken: token });
+/** No pacing: refreshes as fast as they are asked for. */
+const unpaced = { minRefreshIntervalMs: 0, now: () => 0, sleep: async () => undefined };
 
 describe('session port for the engine', () => {
   it('[R32] reports a new token or another user, and not the same session again', () => {
@@ -21,7 +23,7 @@ describe('session port for the engine', () => {
 
   it('[R32] asks for one refresh however many callers hit a 401, and reports its session', async () => {
     let calls = 0;
-    const port = new SessionAuthPort(async () => alice(`fresh-${++calls}`), alice('old'));
+    const port = new SessionAuthPort(async () => alice(`fresh-${++calls}`), alice('old'), unpaced);
     const heard: (SyncSession | null)[] = [];
     port.subscribe((session) => heard.push(session));
     await Promise.all([port.refresh(), port.refresh()]);
@@ -29,6 +31,29 @@ describe('session port for the engine', () => {
     expect(heard).toEqual([alice('fresh-1')]);
     await port.refresh();
     expect(calls).toBe(2);
+  });
+
+  it('[R32] refreshes at most every 30 s, so a server refusing every token cannot cause a storm', async () => {
+    let clock = 1_000_000;
+    const slept: number[] = [];
+    const pacing = {
+      minRefreshIntervalMs: 30_000,
+      now: () => clock,
+      sleep: async (ms: number) => {
+        slept.push(ms);
+        clock += ms;
+      },
+    };
+    let calls = 0;
+    const port = new SessionAuthPort(async () => alice(`fresh-${++calls}`), alice('old'), pacing);
+    await port.refresh();
+    clock += 5_000;
+    await port.refresh();
+    clock += 60_000;
+    await port.refresh();
+    expect(calls).toBe(3);
+    expect(slept).toEqual([25_000]);
+    expect(port.current()).toEqual(alice('fresh-3'));
   });
 
   it('[R32] a failed refresh keeps the session: nobody is signed out', async () => {
