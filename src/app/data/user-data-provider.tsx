@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { SettingsProvider } from '../../features/settings/settings-provider.tsx';
+import { SubscriptionProvider } from '../../features/subscription/subscription-provider.tsx';
 import { UserDataContext, type UserData } from '../../lib/user-data/user-data-context.ts';
 import { appUserDataBackend } from './app-user-data-backend.ts';
 import { SessionAuthPort, toSyncSession } from './session-auth-port.ts';
@@ -89,7 +90,9 @@ export function UserDataProvider({
     <UserDataContext.Provider value={current?.data ?? null}>
       <SyncContext.Provider value={current?.sync ?? null}>
         <SettingsProvider userData={current?.data ?? null} refresh={sync ? refreshWith(sync) : undefined}>
-          {children}
+          <SubscriptionProvider userData={current?.data ?? null} email={user?.email ?? null}>
+            {children}
+          </SubscriptionProvider>
         </SettingsProvider>
       </SyncContext.Provider>
     </UserDataContext.Provider>

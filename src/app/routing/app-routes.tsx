@@ -29,6 +29,7 @@ const load = {
   moodEntry: () => import('../routes/mood-entry-screen.tsx'),
   mood: () => import('../routes/mood-screen.tsx'),
   calendar: () => import('../routes/calendar-screen.tsx'),
+  subscription: () => import('../routes/subscription-screen.tsx'),
   diary: () => import('../routes/diary-screen.tsx'),
   diaryEntry: () => import('../routes/diary-entry-screen.tsx'),
   settings: () => import('../routes/settings-screen.tsx'),
@@ -55,7 +56,7 @@ const Privacy = screen(load.privacy);
 const Terms = screen(load.terms);
 const NotFound = screen(load.notFound);
 const Onboarding = placeholder('onboarding');
-const Subscription = placeholder('subscription');
+const Subscription = screen(load.subscription);
 const Notes = placeholder('notes');
 const Calendar = screen(load.calendar);
 const Diary = screen(load.diary);
@@ -77,7 +78,7 @@ const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
   ['/privacy', load.privacy],
   ['/terms', load.terms],
   ['/onboarding', load.placeholder],
-  ['/subscription', load.placeholder],
+  ['/subscription', load.subscription],
   ['/notes', load.placeholder],
   ['/calendar', load.calendar],
   ['/diary', load.diary],

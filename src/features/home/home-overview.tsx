@@ -10,6 +10,7 @@ import { useCreateDiaryEntry } from '../diary/use-create-diary-entry.ts';
 import { MoodIcon } from '../mood/mood-icon.tsx';
 import { moodLevel, type MoodLevel } from '../mood/mood-levels.ts';
 import { useDayEntries } from '../mood/use-day-entries.ts';
+import { PremiumGate } from '../subscription/premium-gate.tsx';
 import styles from './home.module.css';
 import { useJournalDays } from './use-journal-days.ts';
 import { useOnThisDay } from './use-on-this-day.ts';
@@ -63,9 +64,11 @@ export function HomeOverview({ today }: { today: Day }) {
             {t('home.record')}
           </button>
         </div>
-        <p id="record-soon" className={styles.hint}>
-          {t('home.recordSoon')}
-        </p>
+        <PremiumGate feature={t('subscription.features.recordingName')}>
+          <p id="record-soon" className={styles.hint}>
+            {t('home.recordSoon')}
+          </p>
+        </PremiumGate>
       </section>
 
       <section aria-labelledby="home-today" className={styles.card}>
