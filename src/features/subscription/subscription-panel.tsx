@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { PLANS, type PlanId } from './plans.ts';
+import { TestCheckout } from './test-checkout.tsx';
 import styles from './subscription.module.css';
 import { useSubscription } from './use-subscription.ts';
 
@@ -64,6 +65,7 @@ export function SubscriptionPanel() {
 
   return (
     <div className={styles.panel}>
+      <TestCheckout onDone={access.refresh} />
       <section aria-labelledby="plan-now" className={styles.card}>
         <h2 id="plan-now">{t('subscription.yourPlan')}</h2>
         <p data-testid="user-type" className={styles.state}>
