@@ -5,18 +5,15 @@ import { Link, useNavigate } from 'react-router-dom';
 
 import type { DiaryEntry } from '../../db/entities/diary-entry.ts';
 import { isDay } from '../../lib/dates/day.ts';
-import { FONT_CATALOG } from '../../lib/fonts/font-catalog.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
-import { SelectField } from '../../ui/select-field.tsx';
+import { FontSelect, FontSizeSelect } from '../../ui/font-select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAutosave } from './use-autosave.ts';
 import styles from './diary.module.css';
 
 type Editable = Pick<DiaryEntry, 'day' | 'title' | 'body' | 'font' | 'color' | 'font_size'>;
-
-const SIZES = [12, 14, 16, 18, 20, 22, 24, 28, 32];
 
 /** /diary/:id — loads the entry once, then the draft is the user's until they leave. */
 export function DiaryEditor({ id }: { id: string }) {
@@ -95,10 +92,6 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
     }
   };
 
-  const fonts = FONT_CATALOG.some((font) => font.name === draft.font)
-    ? FONT_CATALOG.map((font) => font.name)
-    : [draft.font, ...FONT_CATALOG.map((font) => font.name)];
-
   return (
     <form className={styles.editor} onSubmit={(event) => event.preventDefault()}>
       <div className={styles.toolbar}>
@@ -147,30 +140,18 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
         />
       </div>
       <div className={styles.look}>
-        <SelectField
+        <FontSelect
           label={t('settings.appearance.font')}
           value={draft.font}
           disabled={deleted}
-          onChange={(event) => edit({ font: event.target.value })}
-        >
-          {fonts.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          onChange={(font) => edit({ font })}
+        />
+        <FontSizeSelect
           label={t('settings.appearance.size')}
-          value={String(draft.font_size)}
+          value={draft.font_size}
           disabled={deleted}
-          onChange={(event) => edit({ font_size: Number(event.target.value) })}
-        >
-          {(SIZES.includes(draft.font_size) ? SIZES : [draft.font_size, ...SIZES]).map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(font_size) => edit({ font_size })}
+        />
         <label className={styles.colour}>
           <span>{t('settings.appearance.colour')}</span>
           <input
