@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { startTestBackend, TARGETS } from './support/backend-targets.ts';
+import { describeOnTargets, startTestBackend } from './support/backend-targets.ts';
 import type { TestBackend } from './support/backend-targets.ts';
 import { client, decodeJwt, uniqueEmail } from './support/clients.ts';
 import { decodeQrSvg } from './support/decode-qr-svg.ts';
@@ -13,7 +13,7 @@ function codeFor(secret: string, offsetSeconds = 0): string {
   });
 }
 
-describe.each(TARGETS)('MFA with TOTP through supabase-js on %s', (target) => {
+describeOnTargets('MFA with TOTP through supabase-js', (target) => {
   let backend: TestBackend;
 
   beforeAll(async () => {

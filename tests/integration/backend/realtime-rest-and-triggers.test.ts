@@ -1,8 +1,8 @@
 // @vitest-environment node
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { startTestBackend, TARGETS } from './support/backend-targets.ts';
+import { describeOnTargets, startTestBackend } from './support/backend-targets.ts';
 import type { TestBackend } from './support/backend-targets.ts';
 import { client, uniqueEmail } from './support/clients.ts';
 import { subscribed } from './support/subscribed.ts';
@@ -14,7 +14,7 @@ interface Received {
   payload: unknown;
 }
 
-describe.each(TARGETS)('realtime broadcast over REST and from row triggers on %s', (target) => {
+describeOnTargets('realtime broadcast over REST and from row triggers', (target, { localIt }) => {
   let backend: TestBackend;
   let clients: SupabaseClient[] = [];
 
@@ -90,19 +90,22 @@ describe.each(TARGETS)('realtime broadcast over REST and from row triggers on %s
     ]);
   });
 
-  it('refuses httpSend() with a binary payload and a batch with a non-array body', async () => {
-    await expect(
-      newClient()
-        .channel(`binary-${target}`)
-        .httpSend('bytes', new Uint8Array([1, 2, 3])),
-    ).rejects.toThrow(/[Bb]inary/);
-    const response = await fetch(`${backend.url}/realtime/v1/api/broadcast`, {
-      method: 'POST',
-      headers: { apikey: backend.anonKey, 'Content-Type': 'application/json' },
-      body: '{"messages": 3}',
-    });
-    expect(response.status).toBe(400);
-  });
+  localIt('JSON-only REST broadcast')(
+    'refuses httpSend() with a binary payload and a batch with a non-array body',
+    async () => {
+      await expect(
+        newClient()
+          .channel(`binary-${target}`)
+          .httpSend('bytes', new Uint8Array([1, 2, 3])),
+      ).rejects.toThrow(/[Bb]inary/);
+      const response = await fetch(`${backend.url}/realtime/v1/api/broadcast`, {
+        method: 'POST',
+        headers: { apikey: backend.anonKey, 'Content-Type': 'application/json' },
+        body: '{"messages": 3}',
+      });
+      expect(response.status).toBe(400);
+    },
+  );
 
   it('broadcasts row changes with realtime.broadcast_changes to members of the private topic only', async () => {
     const room = `shouts:${target}-${Date.now().toString(36)}`;

@@ -1,17 +1,17 @@
 // @vitest-environment node
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { DEVELOPMENT_JWT_SECRET } from '../../../server/config.ts';
 
-import { startTestBackend, TARGETS } from './support/backend-targets.ts';
+import { describeOnTargets, startTestBackend } from './support/backend-targets.ts';
 import type { TestBackend } from './support/backend-targets.ts';
 import { client, uniqueEmail } from './support/clients.ts';
 import { subscribed } from './support/subscribed.ts';
 import { waitFor } from './support/wait-for.ts';
 
-describe.each(TARGETS)('realtime with several supabase-js clients on %s', (target) => {
+describeOnTargets('realtime with several supabase-js clients', (target, { localIt }) => {
   let backend: TestBackend;
   let clients: SupabaseClient[] = [];
 
@@ -100,7 +100,7 @@ describe.each(TARGETS)('realtime with several supabase-js clients on %s', (targe
     expect(noKey.status).toBe(401);
   });
 
-  it('closes a channel when its token expires', async () => {
+  localIt('JWT secret, to sign a short-lived token')('closes a channel when its token expires', async () => {
     const now = Math.floor(Date.now() / 1000);
     const shortLived = await new SignJWT({ role: 'anon', iat: now, exp: now + 2 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
