@@ -26,6 +26,9 @@ export class RealtimeServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   private readonly hub: RealtimeHub;
   private unlistenBroadcasts: (() => Promise<void>) | undefined;
+  /** When each socket last sent a frame; the sweep closes those silent for longer than the idle timeout. */
+  private readonly lastSeen = new Map<WebSocket, number>();
+  private sweep: ReturnType<typeof setInterval> | undefined;
 
   constructor(ctx: BackendContext) {
     let bindingSeq = 0;
@@ -43,6 +46,15 @@ export class RealtimeServer {
     this.unlistenBroadcasts = await this.hub.ctx.db.listen('realtime_local_broadcast', (text) =>
       this.hub.registry.deliverFromDatabase(text),
     );
+    const idleMs = this.hub.ctx.config.realtimeIdleTimeoutSeconds * 1000;
+    this.sweep = setInterval(
+      () => {
+        const cutoff = Date.now() - idleMs;
+        for (const [ws, seen] of this.lastSeen) if (seen < cutoff) ws.terminate();
+      },
+      Math.min(idleMs / 4, 5000),
+    );
+    this.sweep.unref();
     server.on(
       'upgrade',
       (request: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(request, socket, head),
@@ -50,6 +62,7 @@ export class RealtimeServer {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.sweep);
     for (const client of this.wss.clients) client.terminate();
     this.wss.close();
     await this.unlistenBroadcasts?.();
@@ -78,7 +91,9 @@ export class RealtimeServer {
 
   private connected(ws: WebSocket, apikey: string): void {
     const session = new SocketSession(this.hub, ws, apikey);
+    this.lastSeen.set(ws, Date.now());
     ws.on('message', (data: RawData, isBinary: boolean) => {
+      this.lastSeen.set(ws, Date.now());
       const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
       const message = isBinary ? decodeBinary(bytes) : decodeText(bytes.toString('utf8'));
       if (message)
@@ -86,7 +101,10 @@ export class RealtimeServer {
           .handle(message)
           .catch((error: unknown) => console.error(`realtime: ${(error as Error).message}`));
     });
-    ws.on('close', () => session.closeAll());
+    ws.on('close', () => {
+      this.lastSeen.delete(ws);
+      session.closeAll();
+    });
     ws.on('error', () => ws.terminate());
   }
 }

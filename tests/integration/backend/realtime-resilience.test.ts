@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -82,6 +83,56 @@ describe('realtime survives dropped sockets and database restarts', () => {
     },
     60_000,
   );
+
+  it('closes a socket that stays silent past the idle timeout and drops its presence, sparing one that heartbeats', async () => {
+    backend = await startTestBackend('pglite', { realtimeIdleTimeoutSeconds: 2 });
+    const topic = 'idle';
+    // supabase-js heartbeats every 25 s by default; this one every 500 ms stays within the 2 s timeout.
+    const lively = createClient(backend.url, backend.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { heartbeatIntervalMs: 500 },
+    });
+    clients.push(lively);
+    const watcher = lively.channel(topic, { config: { presence: { key: 'watcher' } } });
+    const presences: string[][] = [];
+    watcher.on('presence', { event: 'sync' }, () =>
+      presences.push(Object.keys(watcher.presenceState()).sort()),
+    );
+    await subscribed(watcher);
+    await watcher.track({ status: 'watching' });
+
+    const silent = new WebSocket(
+      `${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`,
+    );
+    await new Promise((resolve, reject) => silent.once('open', resolve).once('error', reject));
+    const closed = new Promise<void>((resolve) => silent.once('close', () => resolve()));
+    const replies: unknown[][] = [];
+    silent.on('message', (data: Buffer) => replies.push(JSON.parse(data.toString('utf8')) as unknown[]));
+    silent.send(
+      JSON.stringify([
+        '1',
+        '1',
+        `realtime:${topic}`,
+        'phx_join',
+        { config: { presence: { key: 'silent', enabled: true } } },
+      ]),
+    );
+    await waitFor(replies, (frame) => frame[1] === '1');
+    silent.send(
+      JSON.stringify([
+        '1',
+        '2',
+        `realtime:${topic}`,
+        'presence',
+        { type: 'presence', event: 'track', payload: {} },
+      ]),
+    );
+    await waitFor(presences, (keys) => keys.join() === 'silent,watcher');
+    // From here the raw socket sends nothing, not even a heartbeat.
+    await closed;
+    await waitFor(presences, (keys) => keys.join() === 'watcher', 10_000);
+    expect(watcher.state).toBe('joined');
+  }, 60_000);
 
   it('delivers postgres_changes and database broadcasts again after PostgreSQL restarts', async () => {
     backend = await startTestBackend('postgres');
