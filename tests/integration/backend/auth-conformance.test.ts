@@ -488,6 +488,8 @@ describeOnTargets('auth conformance with supabase-js', (target, { localIt }) => 
       expect(converted.data.user).toMatchObject({ id: data.user?.id, email, is_anonymous: false });
       expect(converted.data.user?.identities?.map((identity) => identity.provider)).toEqual(['email']);
     },
+    // Each starts a second backend, which on a busy machine can take most of the default 20 s.
+    60_000,
   );
 
   localIt('variants with other settings and mailbox')(
@@ -528,5 +530,7 @@ describeOnTargets('auth conformance with supabase-js', (target, { localIt }) => 
         status: 429,
       });
     },
+    // Each starts a second backend, which on a busy machine can take most of the default 20 s.
+    60_000,
   );
 });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import type { AuthError } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { startTestBackend } from './support/backend-targets.ts';
 import type { TestBackend } from './support/backend-targets.ts';
@@ -10,21 +10,18 @@ const limited = { code: 'over_request_rate_limit', status: 429 };
 
 /**
  * The limiter lives in memory in front of the database, so one database (PGlite) is enough here; each test
- * starts a variant with tight limits, which also gives it its own counters.
+ * starts a backend with tight limits, which also gives it its own counters.
  */
 describe('auth rate limits per email and per IP', () => {
-  let backend: TestBackend;
+  let variant: TestBackend | undefined;
 
-  beforeAll(async () => {
-    backend = await startTestBackend('pglite');
-  }, 60_000);
-
-  afterAll(async () => {
-    await backend?.stop();
+  afterEach(async () => {
+    await variant?.stop();
+    variant = undefined;
   });
 
   it('limits sign-in, sign-up, recover and otp per address, leaving other addresses alone', async () => {
-    const variant = await backend.startVariant({
+    variant = await startTestBackend('pglite', {
       rateLimits: { perEmail: { max: 2, windowSeconds: 60 }, perIp: { max: 1000, windowSeconds: 60 } },
     });
     const supabase = client(variant.url, variant.anonKey);
@@ -42,10 +39,10 @@ describe('auth rate limits per email and per IP', () => {
       expect((await act(email.toUpperCase())).error, `${name} ignores case`).toMatchObject(limited);
       expect((await act(uniqueEmail(name))).error?.status, `${name} for another address`).not.toBe(429);
     }
-  }, 60_000);
+  }, 90_000);
 
   it('limits each action per IP across addresses, and keeps serving other actions', async () => {
-    const variant = await backend.startVariant({
+    variant = await startTestBackend('pglite', {
       rateLimits: { perIp: { max: 3, windowSeconds: 60 }, perEmail: { max: 1000, windowSeconds: 60 } },
     });
     const supabase = client(variant.url, variant.anonKey);
@@ -62,5 +59,5 @@ describe('auth rate limits per email and per IP', () => {
     expect((await supabase.auth.signUp({ email: uniqueEmail(), password: 'secret123' })).error).toBeNull();
     const health = await fetch(`${variant.url}/auth/v1/health`);
     expect(health.status).toBe(200);
-  }, 60_000);
+  }, 90_000);
 });

@@ -81,7 +81,7 @@ describe('realtime survives dropped sockets and database restarts', () => {
       );
       expect(await waitFor(broadcasts, () => true)).toEqual({ still: 'serving' });
     },
-    60_000,
+    90_000,
   );
 
   it('closes a socket that stays silent past the idle timeout and drops its presence, sparing one that heartbeats', async () => {
@@ -132,7 +132,7 @@ describe('realtime survives dropped sockets and database restarts', () => {
     await closed;
     await waitFor(presences, (keys) => keys.join() === 'watcher', 10_000);
     expect(watcher.state).toBe('joined');
-  }, 60_000);
+  }, 90_000);
 
   it('delivers postgres_changes and database broadcasts again after PostgreSQL restarts', async () => {
     backend = await startTestBackend('postgres');
