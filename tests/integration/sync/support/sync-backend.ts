@@ -59,11 +59,13 @@ export interface SignedInUser {
   readonly supabase: SupabaseClient;
 }
 
+export const TEST_PASSWORD = 'correct horse battery 42';
+
 /** Signs a new account up (the backend confirms email automatically) and keeps its session. */
 export async function signUpUser(backend: SyncBackend): Promise<SignedInUser> {
   const supabase = client(backend.url, backend.anonKey);
   const email = uniqueEmail('sync');
-  const { data, error } = await supabase.auth.signUp({ email, password: 'correct horse battery 42' });
+  const { data, error } = await supabase.auth.signUp({ email, password: TEST_PASSWORD });
   if (error || !data.session || !data.user)
     throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
   return { id: data.user.id, email, token: data.session.access_token, supabase };
