@@ -21,7 +21,7 @@ async function snapshot(db: MurmurDatabase) {
 
 describe.each(TARGETS)('the sync engine with the real transport on %s', (target) => {
   let backend: SyncBackend;
-  let devices: EngineDevice[] = [];
+  const devices: EngineDevice[] = [];
 
   beforeAll(async () => {
     backend = await startSyncBackend(target);
