@@ -1,6 +1,11 @@
 -- Murmur sync: the server's copy of the client's table registry (src/db/entities/entity-tables.ts) and
 -- the validation of a row against it. One declarative table per concern, so validation, the wire form of
 -- a row and the stamping trigger all read the same field list.
+--
+-- The small SQL helpers here and in the later files carry no `set search_path`, so the planner can inline
+-- them (a SET clause forbids inlining and costs a GUC save/restore per call). That is safe: they are not
+-- SECURITY DEFINER, clients cannot reach this schema, they name only pg_catalog built-ins and
+-- schema-qualified objects, and their callers run with search_path = ''.
 
 create table sync_private.tables (
   table_name text primary key,
@@ -158,8 +163,10 @@ from (values
 
 -- zod's .trim() strips JS white space; this is the same set for the characters that occur in practice.
 create function sync_private.js_trim(value text) returns text
-language sql immutable set search_path = '' as $$
-  select regexp_replace(value, '^[\s\u00a0\ufeff]+|[\s\u00a0\ufeff]+$', '', 'g')
+language sql immutable as $$
+  select case when value ~ '^[\s\u00a0\ufeff]|[\s\u00a0\ufeff]$'
+              then regexp_replace(value, '^[\s\u00a0\ufeff]+|[\s\u00a0\ufeff]+$', '', 'g')
+              else value end
 $$;
 
 create function sync_private.is_instant(value text) returns boolean
@@ -188,7 +195,7 @@ end
 $$;
 
 create function sync_private.is_text_array(value jsonb, trimmed boolean, min_len integer, max_len integer, max_items integer)
-returns boolean language sql immutable set search_path = '' as $$
+returns boolean language sql immutable as $$
   select jsonb_typeof(value) = 'array'
      and jsonb_array_length(value) <= coalesce(max_items, jsonb_array_length(value))
      and not exists (
@@ -241,7 +248,7 @@ $$;
 
 -- A whole row in its wire form: exactly the table's fields (strict), each valid.
 create function sync_private.is_valid_row(p_table text, data jsonb)
-returns boolean language sql stable set search_path = '' as $$
+returns boolean language sql stable as $$
   select jsonb_typeof(data) = 'object'
      and not exists (
        select 1 from jsonb_object_keys(data) as k(key)
@@ -254,7 +261,7 @@ $$;
 -- The wire form of a stored row (to_jsonb of the table row): the client fields only, instants as ISO 8601
 -- UTC with milliseconds (what the client's Date#toISOString writes, so a round trip is exact).
 create function sync_private.wire_data(p_table text, stored jsonb)
-returns jsonb language sql stable set search_path = '' as $$
+returns jsonb language sql stable as $$
   select coalesce(jsonb_object_agg(f.field,
            case when f.kind = 'instant' and jsonb_typeof(stored -> f.field) = 'string'
                 then to_jsonb(to_char((stored ->> f.field)::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
@@ -265,18 +272,18 @@ $$;
 
 -- HLC helpers (R10, R12). Fixed width: text order (collate "C") is clock order.
 create function sync_private.is_hlc(value text) returns boolean
-language sql immutable set search_path = '' as $$
+language sql immutable as $$
   select value ~ '^\d{15}-\d{6}-[0-9a-f]{32}$'
 $$;
 
 create function sync_private.hlc_node(value text) returns text
-language sql immutable set search_path = '' as $$
+language sql immutable as $$
   select case when value is null or value = '' then null else right(value, 32) end
 $$;
 
 -- An HLC more than five minutes ahead of server time is treated as written at server time (R12).
 create function sync_private.clamp_hlc(value text, now_ms bigint) returns text
-language sql immutable set search_path = '' as $$
+language sql immutable as $$
   select case
     when value is null or value = '' then ''
     when left(value, 15)::bigint <= now_ms + 300000 then value
@@ -287,13 +294,13 @@ $$;
 -- The HLC of a server-side write that changed a field without stamping it (service role, functions):
 -- server time, node all zeros, and always after the HLC it replaces.
 create function sync_private.server_hlc(replaced text, now_ms bigint) returns text
-language sql immutable set search_path = '' as $$
+language sql immutable as $$
   select lpad(greatest(now_ms, case when sync_private.is_hlc(replaced) then left(replaced, 15)::bigint + 1 else 0 end)::text, 15, '0')
          || '-000000-00000000000000000000000000000000'
 $$;
 
 create function sync_private.now_ms() returns bigint
-language sql stable set search_path = '' as $$
+language sql stable as $$
   select floor(extract(epoch from now()) * 1000)::bigint
 $$;
 

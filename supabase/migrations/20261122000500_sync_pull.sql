@@ -19,7 +19,7 @@ $$;
 -- Every synced row of a user with a version in (after, up_to]: the one place that lists the tables.
 create function sync_private.user_rows(p_user_id uuid, after bigint, up_to bigint)
 returns table (table_name text, id text, version bigint, stored jsonb, hlc jsonb)
-language sql stable set search_path = '' as $$
+language sql stable as $$
   select 'notes', t.id, t.version, to_jsonb(t), t.hlc from public.notes t
    where t.user_id = p_user_id and t.version > after and t.version <= up_to
   union all
@@ -44,7 +44,7 @@ $$;
 
 -- Per-table count and sum mod 2^32 of FNV-1a-32("<id>:<version>") over every row up to the clock (R28).
 create function sync_private.digest(p_user_id uuid, up_to bigint) returns jsonb
-language sql stable set search_path = '' as $$
+language sql stable as $$
   select coalesce(jsonb_object_agg(d.table_name, jsonb_build_object('count', d.n, 'hash', d.h)), '{}'::jsonb)
   from (
     select r.table_name, count(*) as n, sum(sync_private.fnv1a32(r.id || ':' || r.version::text)) % 4294967296 as h
