@@ -62,7 +62,7 @@ $$;
 create function sync_private.poke_on_clock() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  if tg_op = 'UPDATE' and new.version = old.version then return null; end if;
+  if new.version = 0 or (tg_op = 'UPDATE' and new.version = old.version) then return null; end if;
   if new.version = (select c.version from public.sync_clock c where c.user_id = new.user_id) then
     perform realtime.send(jsonb_build_object('version', new.version), 'poke', 'user:' || new.user_id::text, true);
   end if;

@@ -262,6 +262,11 @@ begin
   uid := sync_private.request_user(request);
   v_client_id := request ->> 'client_id';
   last_seq := sync_private.bind_client(v_client_id, uid, true);
+  -- Take the user's clock lock before any row lock. The stamping trigger would take it at the first
+  -- write, after `for update` on that row; two pushes of the same user could then each hold what the
+  -- other waits for (a deadlock). In this order pushes of one user simply queue.
+  insert into public.sync_clock (user_id) values (uid) on conflict (user_id) do nothing;
+  perform 1 from public.sync_clock c where c.user_id = uid for update;
   for m in select value from jsonb_array_elements(request -> 'mutations') loop
     seq := (m ->> 'seq')::bigint;
     if seq <= last_seq then

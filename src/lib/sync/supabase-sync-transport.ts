@@ -8,7 +8,9 @@ import { TransportError, type SyncSession, type SyncTransport } from '../../sync
  * realtime channel `user:<id>`. Responses are returned raw: the engine validates them (R4).
  *
  * HTTP errors become TransportError kinds: no answer → network; 401 → unauthorized; 403 → forbidden;
- * 429 and 5xx → server (retry); any other 4xx → rejected (the request as such is refused, R16).
+ * 409, 429 and 5xx → server (retry); any other 4xx → rejected (the request as such is refused, R16).
+ * 409 is PostgREST's answer to a deadlock or serialization failure (40P01, 40001): transient, and the
+ * sync RPCs never refuse a request with it, so it must not turn changes into rejected conflicts.
  */
 export function createSupabaseSyncTransport(
   client: SupabaseClient,
@@ -65,6 +67,6 @@ function errorKind(status: number) {
   if (status === 0) return 'network' as const;
   if (status === 401) return 'unauthorized' as const;
   if (status === 403) return 'forbidden' as const;
-  if (status >= 400 && status < 500 && status !== 429) return 'rejected' as const;
+  if (status >= 400 && status < 500 && status !== 409 && status !== 429) return 'rejected' as const;
   return 'server' as const;
 }

@@ -5,10 +5,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createSupabaseSyncTransport } from '../../../src/lib/sync/supabase-sync-transport.ts';
-import { pullResponseSchema, pushResponseSchema } from '../../../src/sync/protocol.ts';
+import { pullResponseSchema, pushResponseSchema, type PushMutation } from '../../../src/sync/protocol.ts';
 
 import { signUpUser, startSyncBackend, type SignedInUser, type SyncBackend } from './support/sync-backend.ts';
 import { device, newNote } from './support/sync-requests.ts';
+import { waitFor } from './support/wait-for.ts';
 
 /**
  * Cursor safety on PostgreSQL (sync-design §2): writers that stamped a version but have not committed
@@ -37,20 +38,26 @@ describe('cursor safety on PostgreSQL 15', () => {
     await connection.connect();
     connections.push(connection);
     const dev = device(user.id);
+    const push = async (mutations: PushMutation[]) => {
+      await connection.query(
+        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+        [JSON.stringify({ sub: user.id, role: 'authenticated' })],
+      );
+      const { rows } = await connection.query<{ response: unknown }>(
+        'select public.sync_push($1::jsonb) as response',
+        [JSON.stringify(dev.push(mutations))],
+      );
+      return pushResponseSchema.parse(rows[0]?.response);
+    };
     return {
-      /** BEGIN, then sync_push as the signed-in user; the transaction stays open. */
+      dev,
+      /** BEGIN, then sync_push of a new note as the signed-in user; the transaction stays open. */
       async stamp(noteId: string) {
         await connection.query('begin');
-        await connection.query(
-          `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-          [JSON.stringify({ sub: user.id, role: 'authenticated' })],
-        );
-        const { rows } = await connection.query<{ response: unknown }>(
-          'select public.sync_push($1::jsonb) as response',
-          [JSON.stringify(dev.push([dev.mutation('notes', noteId, newNote(noteId))]))],
-        );
-        return pushResponseSchema.parse(rows[0]?.response);
+        return push([dev.mutation('notes', noteId, newNote(noteId))]);
       },
+      /** sync_push inside the open transaction. */
+      push,
       query: (sql: string, params: unknown[] = []) => connection.query(sql, params),
       commit: () => connection.query('commit'),
     };
@@ -140,5 +147,36 @@ describe('cursor safety on PostgreSQL 15', () => {
     await p.pull(3);
     expect(written).toHaveLength(48);
     expect(written.filter((id) => !p.seen.has(id))).toEqual([]);
+  });
+
+  it('[R2][R8] two pushes of one user that touch the same notes in opposite order queue instead of deadlocking', async () => {
+    const first = await writer();
+    const second = await writer();
+    const [x, y] = [randomUUID(), randomUUID()];
+    await first.stamp(x);
+    await first.push([first.dev.mutation('notes', y, newNote(y))]);
+    await first.commit();
+
+    await first.query('begin');
+    await first.push([first.dev.mutation('notes', x, { title: 'first on x' })]);
+    // The second push edits y, then x; the first push still has to edit y in its open transaction.
+    await second.query('begin');
+    const waiting = second.push([
+      second.dev.mutation('notes', y, { title: 'second on y' }, Date.now() + 10),
+      second.dev.mutation('notes', x, { title: 'second on x' }, Date.now() + 10),
+    ]);
+    const observer = await writer();
+    await waitFor(async () => {
+      const { rows } = await observer.query(
+        `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%sync_push%'`,
+      );
+      return (rows[0] as { n: number }).n > 0 ? true : undefined;
+    }, 'the second push to wait for the first');
+    const firstOnY = await first.push([first.dev.mutation('notes', y, { title: 'first on y' })]);
+    expect(firstOnY.results).toEqual([expect.objectContaining({ status: 'applied' })]);
+    await first.commit();
+    const secondResult = await waiting;
+    await second.commit();
+    expect(secondResult.results.map((r) => r.status)).toEqual(['applied', 'applied']);
   });
 });
