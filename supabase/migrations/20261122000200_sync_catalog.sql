@@ -169,103 +169,131 @@ language sql immutable as $$
               else value end
 $$;
 
-create function sync_private.is_instant(value text) returns boolean
-language plpgsql immutable set search_path = '' as $$
-begin
-  if value !~ '^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$' then
-    return false;
-  end if;
-  perform value::timestamptz;
-  perform left(value, 10)::date;
-  return true;
-exception when others then
-  return false;
-end
+-- A calendar day YYYY-MM-DD that exists (no exception handler, so no subtransaction per call). CASE keeps
+-- the order: the arithmetic runs only on text the pattern accepted.
+create function sync_private.is_day(value text) returns boolean
+language sql immutable as $$
+  select case
+    when value !~ '^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$' or left(value, 4) = '0000' then false
+    else substr(value, 9, 2)::int <= extract(day from make_date(left(value, 4)::int, substr(value, 6, 2)::int, 1)
+                                                     + interval '1 month - 1 day')
+  end
 $$;
 
-create function sync_private.is_day(value text) returns boolean
-language plpgsql immutable set search_path = '' as $$
-begin
-  if value !~ '^\d{4}-\d{2}-\d{2}$' then return false; end if;
-  perform value::date;
-  return true;
-exception when others then
-  return false;
-end
+-- ISO 8601 with seconds and Z or an offset, on a day that exists (zod's z.iso.datetime({ offset: true })).
+create function sync_private.is_instant(value text) returns boolean
+language sql immutable as $$
+  select case
+    when value !~ '^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$' then false
+    else sync_private.is_day(left(value, 10))
+  end
+$$;
+
+create function sync_private.is_json_int(value jsonb, min_value numeric, max_value numeric)
+returns boolean language sql immutable as $$
+  select case when jsonb_typeof(value) is distinct from 'number' then false
+    else value::numeric = trunc(value::numeric) and value::numeric between min_value and max_value end
 $$;
 
 create function sync_private.is_text_array(value jsonb, trimmed boolean, min_len integer, max_len integer, max_items integer)
 returns boolean language sql immutable as $$
-  select jsonb_typeof(value) = 'array'
-     and jsonb_array_length(value) <= coalesce(max_items, jsonb_array_length(value))
-     and not exists (
+  -- CASE, not AND, wherever a function would fail on the wrong JSON type: SQL does not promise to
+  -- evaluate AND from left to right.
+  select case when jsonb_typeof(value) is distinct from 'array' then false
+    when jsonb_array_length(value) > coalesce(max_items, 2147483647) then false
+    else not exists (
        select 1 from jsonb_array_elements(value) as e(item)
        where jsonb_typeof(e.item) <> 'string'
           or char_length(case when trimmed then sync_private.js_trim(e.item #>> '{}') else e.item #>> '{}' end)
-             not between min_len and coalesce(max_len, 2147483647))
+             not between min_len and coalesce(max_len, 2147483647)) end
 $$;
 
--- One value against its field rule (the zod schema of the client entity).
-create function sync_private.is_valid_value(f sync_private.fields, value jsonb)
-returns boolean language plpgsql immutable set search_path = '' as $$
+-- SQL text checking one field of the jsonb `d` against its rule (the zod schema of the client entity).
+-- A missing key fails; JSON null passes only for nullable fields.
+create function sync_private.field_check_sql(f sync_private.fields) returns text
+language plpgsql immutable as $$
 declare
-  t text := jsonb_typeof(value);
-  s text;
+  v text := format('(d -> %L)', f.field);
+  s text := format('(d ->> %L)', f.field);
+  max_len text := coalesce(f.max_len, 2147483647)::text;
+  body text;
 begin
-  if value is null then return false; end if; -- a missing key
-  if t = 'null' then return f.nullable or f.kind = 'any'; end if;
-  s := case when t = 'string' then value #>> '{}' end;
-  case f.kind
-    when 'any' then return true;
-    when 'text' then
-      return s is not null and char_length(s) between f.min_len and coalesce(f.max_len, 2147483647);
-    when 'trimmed' then
-      return s is not null and char_length(sync_private.js_trim(s)) between f.min_len and coalesce(f.max_len, 2147483647);
-    when 'color' then return s is not null and s ~ '^#[0-9a-fA-F]{6}$';
-    when 'sha256' then return s is not null and s ~ '^[0-9a-f]{64}$';
-    when 'bool' then return t = 'boolean';
-    when 'int' then
-      return t = 'number' and value::numeric = trunc(value::numeric)
-         and value::numeric between coalesce(f.min_num, -9007199254740991) and coalesce(f.max_num, 9007199254740991);
-    when 'instant' then return s is not null and sync_private.is_instant(s);
-    when 'day' then return s is not null and sync_private.is_day(s);
-    when 'enum' then return s is not null and s = any (f.enum_values);
-    when 'text_array' then return sync_private.is_text_array(value, false, f.min_len, f.max_len, f.max_items);
-    when 'trimmed_array' then return sync_private.is_text_array(value, true, f.min_len, f.max_len, f.max_items);
-    when 'string_record' then
-      return t = 'object' and not exists (
-        select 1 from jsonb_each(value) as e(k, v) where jsonb_typeof(e.v) <> 'string');
-    when 'site_config' then
-      return t = 'object'
-         and (select count(*) from jsonb_object_keys(value)) = 2
-         and jsonb_typeof(value -> 'site_url') = 'string' and char_length(value ->> 'site_url') <= 300
-         and jsonb_typeof(value -> 'site_name') = 'string' and char_length(value ->> 'site_name') <= 200;
-    else
-      raise exception 'unknown field kind %', f.kind using errcode = 'XX000';
-  end case;
+  body := case f.kind
+    when 'any' then 'true'
+    when 'text' then format('jsonb_typeof(%s) = ''string'' and char_length(%s) between %s and %s', v, s, f.min_len, max_len)
+    when 'trimmed' then format('jsonb_typeof(%s) = ''string'' and char_length(sync_private.js_trim(%s)) between %s and %s', v, s, f.min_len, max_len)
+    when 'color' then format('jsonb_typeof(%s) = ''string'' and %s ~ ''^#[0-9a-fA-F]{6}$''', v, s)
+    when 'sha256' then format('jsonb_typeof(%s) = ''string'' and %s ~ ''^[0-9a-f]{64}$''', v, s)
+    when 'bool' then format('jsonb_typeof(%s) = ''boolean''', v)
+    when 'int' then format('sync_private.is_json_int(%s, %s, %s)', v,
+                           coalesce(f.min_num, -9007199254740991), coalesce(f.max_num, 9007199254740991))
+    when 'instant' then format('jsonb_typeof(%s) = ''string'' and sync_private.is_instant(%s)', v, s)
+    when 'day' then format('jsonb_typeof(%s) = ''string'' and sync_private.is_day(%s)', v, s)
+    when 'enum' then format('jsonb_typeof(%s) = ''string'' and %s = any (%L::text[])', v, s, f.enum_values)
+    when 'text_array' then format('sync_private.is_text_array(%s, false, %s, %s, %s)', v, f.min_len, max_len,
+                                  coalesce(f.max_items, 2147483647))
+    when 'trimmed_array' then format('sync_private.is_text_array(%s, true, %s, %s, %s)', v, f.min_len, max_len,
+                                     coalesce(f.max_items, 2147483647))
+    when 'string_record' then format('case when jsonb_typeof(%1$s) <> ''object'' then false else not exists (select 1 from jsonb_each(%1$s) e where jsonb_typeof(e.value) <> ''string'') end', v)
+    when 'site_config' then format(
+      'case when jsonb_typeof(%1$s) <> ''object'' then false else (select count(*) from jsonb_object_keys(%1$s)) = 2'
+      ' and jsonb_typeof(%1$s -> ''site_url'') = ''string'' and char_length(%1$s ->> ''site_url'') <= 300'
+      ' and jsonb_typeof(%1$s -> ''site_name'') = ''string'' and char_length(%1$s ->> ''site_name'') <= 200 end', v)
+  end;
+  if body is null then
+    raise exception 'unknown field kind %', f.kind using errcode = 'XX000';
+  end if;
+  if f.nullable or f.kind = 'any' then
+    body := format('jsonb_typeof(%s) = ''null'' or (%s)', v, body);
+  end if;
+  -- CASE, not AND: the checks run only on a present key.
+  return format('case when %s is null then false else coalesce(%s, false) end', v, body);
 end
 $$;
 
--- A whole row in its wire form: exactly the table's fields (strict), each valid.
-create function sync_private.is_valid_row(p_table text, data jsonb)
-returns boolean language sql stable as $$
-  select jsonb_typeof(data) = 'object'
-     and not exists (
-       select 1 from jsonb_object_keys(data) as k(key)
-       where not exists (select 1 from sync_private.fields f where f.table_name = p_table and f.field = k.key))
-     and not exists (
-       select 1 from sync_private.fields f
-       where f.table_name = p_table and not sync_private.is_valid_value(f, data -> f.field))
+-- is_valid_row(table, d): a whole row in wire form, exactly the table's fields (strict), each valid.
+-- Generated from the catalog as one static expression per table, so a push plans it once per connection.
+do $gen$
+declare
+  cases text;
+begin
+  select string_agg(format(
+           'when %L then return jsonb_typeof(d) = ''object'' and not exists (select 1 from jsonb_object_keys(d) k where k <> all (%L::text[])) and %s;',
+           tb.table_name,
+           (select array_agg(f.field order by f.position) from sync_private.fields f where f.table_name = tb.table_name),
+           (select string_agg(sync_private.field_check_sql(f), ' and ' order by f.position)
+              from sync_private.fields f where f.table_name = tb.table_name)),
+         E'\n    ')
+    into cases
+    from sync_private.tables tb;
+  execute format($f$
+    create function sync_private.is_valid_row(p_table text, d jsonb) returns boolean
+    language plpgsql stable as $body$
+    begin
+      case p_table
+      %s
+      end case;
+    end
+    $body$$f$, cases);
+end
+$gen$;
+
+-- Instants go on the wire as ISO 8601 UTC with milliseconds (what the client's Date#toISOString writes,
+-- so a round trip is exact).
+create function sync_private.iso(ts timestamptz) returns text
+language sql stable as $$
+  select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 $$;
 
--- The wire form of a stored row (to_jsonb of the table row): the client fields only, instants as ISO 8601
--- UTC with milliseconds (what the client's Date#toISOString writes, so a round trip is exact).
-create function sync_private.wire_data(p_table text, stored jsonb)
-returns jsonb language sql stable as $$
-  select coalesce(jsonb_object_agg(f.field,
-           case when f.kind = 'instant' and jsonb_typeof(stored -> f.field) = 'string'
-                then to_jsonb(to_char((stored ->> f.field)::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-                else coalesce(stored -> f.field, 'null'::jsonb) end), '{}'::jsonb)
+-- SQL text of the wire form of a row of `p_table` aliased `alias`: exactly the client's fields. The
+-- functions that read rows (load_row, user_rows) are generated from it once, so reading a row is static
+-- SQL with cached plans rather than a catalog lookup per row.
+create function sync_private.wire_expression(p_table text, alias text) returns text
+language sql stable as $$
+  select 'jsonb_build_object(' || string_agg(
+           format('%L, ', f.field) || case when f.kind = 'instant' then format('sync_private.iso(%I.%I)', alias, f.field)
+                                           else format('%I.%I', alias, f.field) end,
+           ', ' order by f.position) || ')'
   from sync_private.fields f
   where f.table_name = p_table
 $$;

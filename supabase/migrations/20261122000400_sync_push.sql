@@ -3,28 +3,24 @@
 -- this function is their only write path; it checks auth.uid() itself and touches only that user's rows.
 
 -- Request shape (R3). A malformed request as a whole is refused with SQLSTATE 22023 (HTTP 400).
-create function sync_private.is_json_int(value jsonb, min_value numeric, max_value numeric)
-returns boolean language sql immutable as $$
-  select jsonb_typeof(value) = 'number' and value::numeric = trunc(value::numeric)
-     and value::numeric between min_value and max_value
-$$;
-
 create function sync_private.is_json_string(value jsonb, min_len integer, max_len integer)
 returns boolean language sql immutable as $$
   select jsonb_typeof(value) = 'string' and char_length(value #>> '{}') between min_len and max_len
 $$;
 
+-- CASE, not AND, wherever a function would fail on the wrong JSON type: SQL does not promise to evaluate
+-- AND from left to right.
 create function sync_private.has_exactly_keys(value jsonb, keys text[])
 returns boolean language sql immutable as $$
-  select jsonb_typeof(value) = 'object'
-     and (select coalesce(array_agg(k order by k), '{}') from jsonb_object_keys(value) k)
-       = (select array_agg(k order by k) from unnest(keys) k)
+  select case when jsonb_typeof(value) is distinct from 'object' then false
+    else (select coalesce(array_agg(k order by k), '{}') from jsonb_object_keys(value) k)
+       = (select array_agg(k order by k) from unnest(keys) k) end
 $$;
 
 create function sync_private.is_hlc_record(value jsonb)
 returns boolean language sql immutable as $$
-  select jsonb_typeof(value) = 'object'
-     and not exists (select 1 from jsonb_each(value) e(k, v) where not sync_private.is_json_string(e.v, 0, 80))
+  select case when jsonb_typeof(value) is distinct from 'object' then false
+    else not exists (select 1 from jsonb_each(value) e(k, v) where not sync_private.is_json_string(e.v, 0, 80)) end
 $$;
 
 create function sync_private.check_push_request(request jsonb) returns void
@@ -37,8 +33,8 @@ begin
      or request -> 'protocol' <> '1'::jsonb
      or not sync_private.is_json_string(request -> 'client_id', 1, 64)
      or not sync_private.is_json_string(request -> 'user_id', 1, 64)
-     or jsonb_typeof(request -> 'mutations') <> 'array'
-     or jsonb_array_length(request -> 'mutations') > 200 then
+     or coalesce(case when jsonb_typeof(request -> 'mutations') = 'array'
+                      then jsonb_array_length(request -> 'mutations') <= 200 end, false) = false then
     raise exception 'bad push request: expected {protocol: 1, client_id, user_id, mutations: at most 200}'
       using errcode = '22023';
   end if;
@@ -147,6 +143,74 @@ begin
 end
 $$;
 
+-- Per-table row access, generated from the catalog so every statement is static (plans cached per
+-- connection) instead of an EXECUTE planned for every mutation:
+--   load_row(table, user, id)     the row's wire data and field HLCs, locked for the push (null if none);
+--   read_row(table, user, id)     the same without the lock (pull pages);
+--   save_row(table, user, id, data, hlc, is_new)   insert or update the client fields and HLCs;
+--   restamp_row(table, user, id)  an update that changes nothing but the version (R17).
+do $gen$
+declare
+  load_cases text;
+  save_cases text;
+  restamp_cases text;
+begin
+  select
+    string_agg(format(
+      'when %L then select %s, t.hlc into data, hlc from public.%I t where t.user_id = p_user_id and t.id = p_id %s;',
+      tb.table_name, sync_private.wire_expression(tb.table_name, 't'), tb.table_name, '%s'), E'\n    '),
+    string_agg(format(
+      'when %1$L then if is_new then insert into public.%1$I (user_id, hlc, %2$s) select p_user_id, p_hlc, %3$s from jsonb_populate_record(null::public.%1$I, p_data) r; '
+      'else update public.%1$I t set (hlc, %2$s) = (select p_hlc, %3$s from jsonb_populate_record(null::public.%1$I, p_data) r) where t.user_id = p_user_id and t.id = p_id; end if;',
+      tb.table_name,
+      (select string_agg(format('%I', f.field), ', ' order by f.position) from sync_private.fields f where f.table_name = tb.table_name),
+      (select string_agg(format('r.%I', f.field), ', ' order by f.position) from sync_private.fields f where f.table_name = tb.table_name)),
+      E'\n    '),
+    string_agg(format(
+      'when %1$L then update public.%1$I t set version = t.version where t.user_id = p_user_id and t.id = p_id;',
+      tb.table_name), E'\n    ')
+  into load_cases, save_cases, restamp_cases
+  from sync_private.tables tb;
+
+  execute format($f$
+    create function sync_private.load_row(p_table text, p_user_id uuid, p_id text, out data jsonb, out hlc jsonb)
+    language plpgsql volatile as $body$
+    begin
+      case p_table
+      %s
+      end case;
+    end
+    $body$$f$, replace(load_cases, '%s', 'for update'));
+  execute format($f$
+    create function sync_private.read_row(p_table text, p_user_id uuid, p_id text, out data jsonb, out hlc jsonb)
+    language plpgsql stable as $body$
+    begin
+      case p_table
+      %s
+      end case;
+    end
+    $body$$f$, replace(load_cases, '%s', ''));
+  execute format($f$
+    create function sync_private.save_row(p_table text, p_user_id uuid, p_id text, p_data jsonb, p_hlc jsonb, is_new boolean)
+    returns void language plpgsql volatile as $body$
+    begin
+      case p_table
+      %s
+      end case;
+    end
+    $body$$f$, save_cases);
+  execute format($f$
+    create function sync_private.restamp_row(p_table text, p_user_id uuid, p_id text)
+    returns void language plpgsql volatile as $body$
+    begin
+      case p_table
+      %s
+      end case;
+    end
+    $body$$f$, restamp_cases);
+end
+$gen$;
+
 -- Applies one mutation (R19–R21); returns null, or the reason it was refused (kept as a conflict, R17).
 create function sync_private.apply_mutation(p_user_id uuid, m jsonb, now_ms bigint) returns text
 language plpgsql volatile set search_path = '' as $$
@@ -155,8 +219,8 @@ declare
   rid text := m ->> 'id';
   patch jsonb := m -> 'patch';
   meta sync_private.tables;
-  stored jsonb;
   existing jsonb;
+  stored_hlc jsonb;
   reason text;
   row_data jsonb;
   row_hlc jsonb;
@@ -167,21 +231,16 @@ declare
   current_hlc text;
   is_text boolean;
   old_value jsonb;
-  cols text;
   text_fields text[];
 begin
   select * into meta from sync_private.tables t where t.table_name = tbl;
-  select coalesce(array_agg(f.field) filter (where f.is_text), '{}'),
-         string_agg(format('%I', f.field), ', ' order by f.position)
-    into text_fields, cols
+  select coalesce(array_agg(f.field) filter (where f.is_text), '{}') into text_fields
     from sync_private.fields f where f.table_name = tbl;
   if meta.table_name is not null then
     if meta.has_defaults and rid = p_user_id::text then
       perform sync_private.ensure_user_settings(p_user_id);
     end if;
-    execute format('select to_jsonb(t) from public.%I t where t.user_id = $1 and t.id = $2 for update', tbl)
-      into stored using p_user_id, rid;
-    existing := case when stored is not null then sync_private.wire_data(tbl, stored) end;
+    select l.data, l.hlc into existing, stored_hlc from sync_private.load_row(tbl, p_user_id, rid) l;
   end if;
 
   reason := sync_private.refusal(p_user_id, m, meta, existing);
@@ -189,16 +248,15 @@ begin
     perform sync_private.add_conflict(p_user_id, tbl, rid, null, 'rejected', patch,
       coalesce((select max(e.v collate "C") from jsonb_each_text(m -> 'hlc') e(k, v)), ''), '', reason);
     -- Re-stamp the row so every device pulls the server's state back over its refused values.
-    if stored is not null then
-      execute format('update public.%I t set version = t.version where t.user_id = $1 and t.id = $2', tbl)
-        using p_user_id, rid;
+    if existing is not null then
+      perform sync_private.restamp_row(tbl, p_user_id, rid);
     end if;
     return reason;
   end if;
 
   row_data := coalesce(existing, jsonb_build_object('id', rid));
-  row_hlc := coalesce(stored -> 'hlc', '{}'::jsonb);
-  changed := stored is null;
+  row_hlc := coalesce(stored_hlc, '{}'::jsonb);
+  changed := existing is null;
   for item in select e.key, e.value from jsonb_each(patch) e loop
     incoming := sync_private.clamp_hlc(m -> 'hlc' ->> item.key, now_ms);
     current_hlc := coalesce(row_hlc ->> item.key, '');
@@ -206,7 +264,7 @@ begin
     if incoming collate "C" > current_hlc collate "C" then
       old_value := row_data -> item.key;
       -- R21: the winner overwrote text its writer never saw, written on another device.
-      if stored is not null and is_text
+      if existing is not null and is_text
          and (m -> 'base' ->> item.key) is distinct from current_hlc
          and sync_private.hlc_node(current_hlc) is distinct from sync_private.hlc_node(incoming)
          and jsonb_typeof(old_value) = 'string' and old_value #>> '{}' <> '' and old_value <> item.value then
@@ -227,14 +285,7 @@ begin
   -- refusal()'s check of existing || patch, so any mix of them is a valid row too.
 
   if changed then
-    row_data := row_data || jsonb_build_object('user_id', p_user_id, 'hlc', row_hlc);
-    if stored is null then
-      execute format('insert into public.%1$I (user_id, hlc, %2$s) select user_id, hlc, %2$s from jsonb_populate_record(null::public.%1$I, $1)', tbl, cols)
-        using row_data;
-    else
-      execute format('update public.%1$I t set (hlc, %2$s) = (select hlc, %2$s from jsonb_populate_record(null::public.%1$I, $1)) where t.user_id = $2 and t.id = $3', tbl, cols)
-        using row_data, p_user_id, rid;
-    end if;
+    perform sync_private.save_row(tbl, p_user_id, rid, row_data, row_hlc, existing is null);
   end if;
 
   for item in select e.value from jsonb_array_elements(lost) e loop

@@ -16,31 +16,29 @@ begin
 end
 $$;
 
--- Every synced row of a user with a version in (after, up_to]: the one place that lists the tables.
-create function sync_private.user_rows(p_user_id uuid, after bigint, up_to bigint)
-returns table (table_name text, id text, version bigint, stored jsonb, hlc jsonb)
-language sql stable as $$
-  select 'notes', t.id, t.version, to_jsonb(t), t.hlc from public.notes t
-   where t.user_id = p_user_id and t.version > after and t.version <= up_to
-  union all
-  select 'diary_entries', t.id, t.version, to_jsonb(t), t.hlc from public.diary_entries t
-   where t.user_id = p_user_id and t.version > after and t.version <= up_to
-  union all
-  select 'mood_entries', t.id, t.version, to_jsonb(t), t.hlc from public.mood_entries t
-   where t.user_id = p_user_id and t.version > after and t.version <= up_to
-  union all
-  select 'recordings', t.id, t.version, to_jsonb(t), t.hlc from public.recordings t
-   where t.user_id = p_user_id and t.version > after and t.version <= up_to
-  union all
-  select 'user_settings', t.id, t.version, to_jsonb(t), t.hlc from public.user_settings t
-   where t.user_id = p_user_id and t.version > after and t.version <= up_to
-  union all
-  select 'subscriptions', t.id, t.version, to_jsonb(t), t.hlc from public.subscriptions t
-   where t.user_id = p_user_id and t.version > after and t.version <= up_to
-  union all
-  select 'conflicts', t.id, t.version, to_jsonb(t), t.hlc from public.conflicts t
-   where t.user_id = p_user_id and t.version > after and t.version <= up_to
-$$;
+-- Every synced row of a user with a version in (after, up_to], as (table, id, version): a union over the
+-- tables generated from the catalog, each branch an index range scan on (user_id, version). Pull pages
+-- choose rows with it and render only the page's rows (read_row).
+do $gen$
+declare
+  version_branches text;
+begin
+  select
+    string_agg(format(
+      'select %L::text as table_name, t.id, t.version from public.%I t '
+      'where t.user_id = p_user_id and t.version > after and t.version <= up_to',
+      tb.table_name, tb.table_name), E'\n  union all\n  ')
+  into version_branches
+  from sync_private.tables tb;
+
+  execute format($f$
+    create function sync_private.user_versions(p_user_id uuid, after bigint, up_to bigint)
+    returns table (table_name text, id text, version bigint)
+    language sql stable as $body$
+      %s
+    $body$$f$, version_branches);
+end
+$gen$;
 
 -- Per-table count and sum mod 2^32 of FNV-1a-32("<id>:<version>") over every row up to the clock (R28).
 create function sync_private.digest(p_user_id uuid, up_to bigint) returns jsonb
@@ -48,7 +46,7 @@ language sql stable as $$
   select coalesce(jsonb_object_agg(d.table_name, jsonb_build_object('count', d.n, 'hash', d.h)), '{}'::jsonb)
   from (
     select r.table_name, count(*) as n, sum(sync_private.fnv1a32(r.id || ':' || r.version::text)) % 4294967296 as h
-    from sync_private.user_rows(p_user_id, 0, up_to) r
+    from sync_private.user_versions(p_user_id, 0, up_to) r
     group by r.table_name
   ) d
 $$;
@@ -86,13 +84,18 @@ begin
 
   select coalesce(jsonb_agg(jsonb_build_object(
            'table', p.table_name, 'id', p.id, 'version', p.version,
-           'data', sync_private.wire_data(p.table_name, p.stored), 'hlc', p.hlc) order by p.version)
+           'data', p.data, 'hlc', p.hlc) order by p.version)
            filter (where p.rn <= lim), '[]'::jsonb),
          count(*), max(p.version) filter (where p.rn <= lim)
     into page, n, last_version
     from (
-      select r.*, row_number() over (order by r.version) as rn
-      from (select * from sync_private.user_rows(uid, cur, clk) u order by u.version limit lim + 1) r
+      -- The page is chosen on (table, id, version) alone; only its rows are rendered.
+      select r.table_name, r.id, r.version, w.data, w.hlc, r.rn
+      from (
+        select v.*, row_number() over (order by v.version) as rn
+        from (select * from sync_private.user_versions(uid, cur, clk) u order by u.version limit lim + 1) v
+      ) r
+      cross join lateral sync_private.read_row(r.table_name, uid, r.id) w
     ) p;
   has_more := n > lim;
   response := jsonb_build_object(

@@ -25,10 +25,10 @@ export interface EngineDevice {
 }
 
 /** The engine's view of a supabase-js session (what src/app wires up for the real app). */
-function supabaseAuthPort(supabase: SupabaseClient, first: SyncSession): AuthPort {
+function supabaseAuthPort(supabase: SupabaseClient, first: SyncSession): AuthPort & { close(): void } {
   let session: SyncSession | null = first;
   const listeners = new Set<(session: SyncSession | null) => void>();
-  supabase.auth.onAuthStateChange((_event, next) => {
+  const { data } = supabase.auth.onAuthStateChange((_event, next) => {
     session = next ? { userId: next.user.id, accessToken: next.access_token } : null;
     for (const listener of [...listeners]) listener(session);
   });
@@ -41,6 +41,7 @@ function supabaseAuthPort(supabase: SupabaseClient, first: SyncSession): AuthPor
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    close: () => data.subscription.unsubscribe(),
   };
 }
 
@@ -52,6 +53,7 @@ export async function openEngineDevice(backend: SyncBackend, email: string): Pro
   const db = await openUserDatabase(userId, { indexedDB: new IDBFactory(), IDBKeyRange });
   const connectivity = new FakeConnectivity(true);
   const transport = createSupabaseSyncTransport(supabase, userId);
+  const auth = supabaseAuthPort(supabase, { userId, accessToken: data.session.access_token });
   const engine = new SyncEngine({
     db,
     transport,
@@ -61,7 +63,7 @@ export async function openEngineDevice(backend: SyncBackend, email: string): Pro
       timers: realTimers,
       random: realRandom,
       connectivity,
-      auth: supabaseAuthPort(supabase, { userId, accessToken: data.session.access_token }),
+      auth,
       locks: new FakeLocks(),
     },
   });
@@ -75,6 +77,7 @@ export async function openEngineDevice(backend: SyncBackend, email: string): Pro
     async close() {
       engine.stop();
       transport.close();
+      auth.close();
       await supabase.removeAllChannels();
       db.close();
     },
