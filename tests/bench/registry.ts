@@ -2,6 +2,7 @@ import { backend } from './backend.ts';
 import type { Benchmark } from './benchmark.ts';
 import { bundleSize } from './bundle-size.ts';
 import { coldStart } from './cold-start.ts';
+import { syncServer } from './sync-server.ts';
 
 /** Every benchmark `npm run bench` knows, in the order they run and appear in docs/performance.md. */
-export const registry: readonly Benchmark[] = [bundleSize, coldStart, backend];
+export const registry: readonly Benchmark[] = [bundleSize, coldStart, backend, syncServer];

@@ -9,10 +9,10 @@ export type CreateSyncTransport = (
 ) => SyncTransport & { close(): void };
 
 /**
- * The one place the app gets its sync transport (loaded with the sync chunk, never on first paint).
- * This build has no server side for sync yet, so there is none: every write stays on the device, in
- * its outbox, and the shell shows no sync status until a transport exists.
+ * The one place the app gets its sync transport: supabase-js RPCs to sync_push / sync_pull and the
+ * user's private realtime channel for pokes (loaded with the sync chunk, never on first paint).
  */
-export function loadSyncTransport(): Promise<CreateSyncTransport | null> {
-  return Promise.resolve(null);
+export async function loadSyncTransport(): Promise<CreateSyncTransport | null> {
+  const { createSupabaseSyncTransport } = await import('../../lib/sync/supabase-sync-transport.ts');
+  return createSupabaseSyncTransport;
 }

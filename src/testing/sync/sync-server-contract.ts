@@ -1,11 +1,15 @@
 /**
  * The server side of the sync protocol as a contract (docs/sync.md). Registered against the in-memory
- * model now (sync-server-model.test.ts) and, next, against the Postgres sync_push/sync_pull RPCs with a
- * factory that signs users in through the local backend.
+ * model (sync-server-model.test.ts) and against the Postgres sync_push/sync_pull RPCs on the local
+ * backend (tests/integration/sync/sync-server-contract.test.ts), whose users sign up through supabase-js.
+ *
+ * Real servers keep state between tests and run on the real time, so every test gets fresh users and
+ * client ids, and writes HLCs relative to the server's `now()` instead of setting a clock. A new account
+ * may already own a settings row (the database creates it with the defaults at sign-up).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { formatHlc, MAX_FUTURE_SKEW_MS } from '../../db/hlc.ts';
+import { formatHlc, MAX_FUTURE_SKEW_MS, parseHlc } from '../../db/hlc.ts';
 import { digestRows } from '../../sync/digest.ts';
 import {
   PROTOCOL_VERSION,
@@ -19,52 +23,57 @@ import type { SyncServer } from './sync-server-model.ts';
 
 export interface SyncServerHarness {
   server: SyncServer;
-  /** An access token for `userId`. */
-  signIn(userId: string): Promise<string> | string;
-  /** Sets the server's clock (ms since epoch). */
-  setNow(ms: number): void;
+  /** A new account, never used before: its id and an access token. */
+  newUser(): Promise<{ id: string; token: string }> | { id: string; token: string };
+  /** The server's current time (ms since epoch), read before a write whose HLC depends on it. */
+  now(): number;
   /** Tombstone GC up to `version` (R26). */
   compact(userId: string, version: number): Promise<void> | void;
 }
 
-const USER = '0000aaaa-0000-7000-8000-00000000c001';
-const OTHER = '0000bbbb-0000-7000-8000-00000000c002';
-const CLIENT_A = '0000000a-0000-7000-8000-00000000000a';
-const CLIENT_B = '0000000b-0000-7000-8000-00000000000b';
 const NOTE = '00000001-0000-7000-8000-000000000001';
-const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
+/** Client ids are never reused across tests: a server binds each to its first user (R31). */
+let run = 0;
+const clientId = (prefix: string) => `${prefix}-0000-7000-8000-${(++run).toString(16).padStart(12, '0')}`;
 const node = (client: string) => client.replace(/-/g, '');
 const hlc = (client: string, ms: number, counter = 0) => formatHlc({ ms, counter, node: node(client) });
-
-function note(overrides: Record<string, unknown> = {}) {
-  return {
-    id: NOTE,
-    title: 'Morning',
-    body: 'Coffee on the balcony',
-    font: 'Montserrat',
-    color: '#FFF7D1',
-    font_size: 20,
-    pinned: false,
-    locked: false,
-    tags: [],
-    created_at: new Date(NOW).toISOString(),
-    deleted_at: null,
-    ...overrides,
-  };
-}
 
 export function registerSyncServerContract(name: string, factory: () => Promise<SyncServerHarness>): void {
   describe(`sync server contract: ${name}`, () => {
     let h: SyncServerHarness;
     let token: string;
     let seq: Record<string, number>;
+    let USER: string;
+    let CLIENT_A: string;
+    let CLIENT_B: string;
+    /** Server time when the test started; HLCs in the tests are offsets from it (well inside R12's window). */
+    let NOW: number;
 
     beforeEach(async () => {
       h = await factory();
-      h.setNow(NOW);
-      token = await h.signIn(USER);
+      ({ id: USER, token } = await h.newUser());
+      CLIENT_A = clientId('0000000a');
+      CLIENT_B = clientId('0000000b');
+      NOW = h.now();
       seq = {};
     });
+
+    function note(overrides: Record<string, unknown> = {}) {
+      return {
+        id: NOTE,
+        title: 'Morning',
+        body: 'Coffee on the balcony',
+        font: 'Montserrat',
+        color: '#FFF7D1',
+        font_size: 20,
+        pinned: false,
+        locked: false,
+        tags: [],
+        created_at: new Date(NOW).toISOString(),
+        deleted_at: null,
+        ...overrides,
+      };
+    }
 
     function mutation(
       client: string,
@@ -146,11 +155,13 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
 
     it('[R2][R13] pages rows in version order up to the clock', async () => {
       const ids = [1, 2, 3, 4, 5].map((i) => `00000001-0000-7000-8000-00000000010${i}`);
+      const start = await pull(0);
+      if (start.reset_required) throw new Error('reset');
       await push(
         CLIENT_A,
         ids.map((id, i) => mutation(CLIENT_A, 'notes', id, note({ id }), NOW + i)),
       );
-      const first = await pull(0, 2);
+      const first = await pull(start.next_cursor, 2);
       if (first.reset_required) throw new Error('reset');
       expect(first.rows.map((r) => r.id)).toEqual(ids.slice(0, 2));
       expect(first.has_more).toBe(true);
@@ -202,19 +213,23 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
 
     it('[R12] clamps an HLC more than five minutes ahead to server time', async () => {
       await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      const before = h.now();
       await push(CLIENT_B, [
-        mutation(CLIENT_B, 'notes', NOTE, { pinned: true }, NOW + MAX_FUTURE_SKEW_MS + 60_000),
+        mutation(CLIENT_B, 'notes', NOTE, { pinned: true }, before + MAX_FUTURE_SKEW_MS + 60_000),
       ]);
-      expect((await noteRow())?.hlc['pinned']).toBe(hlc(CLIENT_B, NOW));
+      const after = h.now();
+      // Written at server time: same counter and node, the server's time of the push.
+      const clamped = parseHlc((await noteRow())?.hlc['pinned'] ?? '');
+      expect(clamped).toMatchObject({ counter: 0, node: node(CLIENT_B) });
+      expect(clamped.ms).toBeGreaterThanOrEqual(before);
+      expect(clamped.ms).toBeLessThanOrEqual(after);
       // A later honest write from another device now wins, which it could not against the fast clock.
-      h.setNow(NOW + 1000);
-      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, { pinned: false }, NOW + 1000)]);
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, { pinned: false }, clamped.ms + 1000)]);
       expect((await noteRow())?.data['pinned']).toBe(false);
       // Within the window the HLC is kept as is.
-      await push(CLIENT_B, [
-        mutation(CLIENT_B, 'notes', NOTE, { locked: true }, NOW + 1000 + MAX_FUTURE_SKEW_MS),
-      ]);
-      expect((await noteRow())?.hlc['locked']).toBe(hlc(CLIENT_B, NOW + 1000 + MAX_FUTURE_SKEW_MS));
+      const ahead = h.now() + MAX_FUTURE_SKEW_MS - 60_000;
+      await push(CLIENT_B, [mutation(CLIENT_B, 'notes', NOTE, { locked: true }, ahead)]);
+      expect((await noteRow())?.hlc['locked']).toBe(hlc(CLIENT_B, ahead));
     });
 
     it('[R20][R21] keeps a concurrent losing text value as a conflict, both when it arrives late and when it is overwritten unseen', async () => {
@@ -354,7 +369,7 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
     });
 
     it("[R31] refuses another user's outbox, a client bound to another user, and an expired token", async () => {
-      const otherToken = await h.signIn(OTHER);
+      const { id: OTHER, token: otherToken } = await h.newUser();
       await expect(
         push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)], otherToken, USER),
       ).rejects.toMatchObject({ status: 403 });
@@ -364,9 +379,12 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
     });
 
     it("[R31] keeps users apart: a pull never returns another user's rows", async () => {
-      const otherToken = await h.signIn(OTHER);
+      const { id: OTHER, token: otherToken } = await h.newUser();
       await push(CLIENT_B, [mutation(CLIENT_B, 'notes', NOTE, note(), NOW)], otherToken, OTHER);
-      expect(await rows()).toEqual([]);
+      // The same note id exists for the other user only; this user has at most their own settings.
+      const mine = await rows();
+      expect(mine.filter((r) => r.table !== 'user_settings')).toEqual([]);
+      expect(mine.every((r) => r.id === USER)).toBe(true);
     });
   });
 }

@@ -2,15 +2,18 @@ import { registerSyncServerContract } from './sync-server-contract.ts';
 import { SyncServerModel } from './sync-server-model.ts';
 import { createTestIds } from './test-ids.ts';
 
+const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
+
 registerSyncServerContract('in-memory model', async () => {
-  let now = 0;
-  const server = new SyncServerModel({ now: () => now, ids: createTestIds(0xfff0) });
+  const server = new SyncServerModel({ now: () => NOW, ids: createTestIds(0xfff0) });
+  const users = createTestIds(0xfff1);
   return {
     server,
-    signIn: (userId) => server.issueToken(userId),
-    setNow: (ms) => {
-      now = ms;
+    newUser: () => {
+      const id = users.next();
+      return { id, token: server.issueToken(id) };
     },
+    now: () => NOW,
     compact: (userId, version) => server.compact(userId, version),
   };
 });

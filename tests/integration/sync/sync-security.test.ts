@@ -1,0 +1,292 @@
+// @vitest-environment node
+import { randomUUID } from 'node:crypto';
+
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEVELOPMENT_JWT_SECRET } from '../../../server/config.ts';
+import { defaultUserSettings } from '../../../src/db/entities/user-settings.ts';
+import { createSupabaseSyncTransport } from '../../../src/lib/sync/supabase-sync-transport.ts';
+import { pullResponseSchema, pushResponseSchema, type ServerRow } from '../../../src/sync/protocol.ts';
+import { TransportError } from '../../../src/sync/transport.ts';
+import { TARGETS } from '../backend/support/backend-targets.ts';
+import { client } from '../backend/support/clients.ts';
+import { freePort } from '../backend/support/postgres-cluster.ts';
+
+import {
+  clientWithToken,
+  serviceClient,
+  signUpUser,
+  startSyncBackend,
+  type SignedInUser,
+  type SyncBackend,
+} from './support/sync-backend.ts';
+import { device, newDiaryEntry, newMoodEntry, newNote, newRecording } from './support/sync-requests.ts';
+import { waitFor } from './support/wait-for.ts';
+
+const SERVER_NODE = '0'.repeat(32);
+const session = (user: SignedInUser) => ({ userId: user.id, accessToken: user.token });
+
+async function pullAll(user: SignedInUser, cursor = 0): Promise<{ rows: ServerRow[]; clock: number }> {
+  const transport = createSupabaseSyncTransport(user.supabase, user.id);
+  const page = pullResponseSchema.parse(await transport.pull(device(user.id).pull(cursor), session(user)));
+  if (page.reset_required) throw new Error('unexpected reset');
+  return { rows: page.rows, clock: page.clock };
+}
+
+async function push(user: SignedInUser, request: unknown) {
+  const transport = createSupabaseSyncTransport(user.supabase, user.id);
+  return pushResponseSchema.parse(await transport.push(request, session(user)));
+}
+
+async function failure(promise: Promise<unknown>): Promise<TransportError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof TransportError)) throw new Error(`expected a TransportError, got ${String(error)}`);
+  return error;
+}
+
+describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
+  let backend: SyncBackend;
+  let a: SignedInUser;
+  let b: SignedInUser;
+  const noteId = randomUUID();
+  const closers: (() => unknown)[] = [];
+
+  beforeAll(async () => {
+    backend = await startSyncBackend(target);
+    a = await signUpUser(backend);
+    b = await signUpUser(backend);
+    const dev = device(a.id);
+    const [diary, mood, recording] = [randomUUID(), randomUUID(), randomUUID()];
+    const response = await push(
+      a,
+      dev.push([
+        dev.mutation('notes', noteId, newNote(noteId)),
+        dev.mutation('diary_entries', diary, newDiaryEntry(diary)),
+        dev.mutation('mood_entries', mood, newMoodEntry(mood)),
+        dev.mutation('recordings', recording, newRecording(recording)),
+        dev.mutation('notes', noteId, { font_size: 500 }),
+      ]),
+    );
+    expect(response.results.map((r) => r.status)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+      'applied',
+      'rejected',
+    ]);
+    const service = serviceClient(backend);
+    const sub = await service
+      .from('subscriptions')
+      .insert({ user_id: a.id, id: a.id, status: 'trialing', current_period_end: null, trial_ends_at: null });
+    expect(sub.error).toBeNull();
+    const trial = await service.from('trial_usage').insert({ email: a.email, user_id: a.id });
+    expect(trial.error).toBeNull();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const close of closers) await close();
+    await backend?.stop();
+  });
+
+  it('gives a new account its settings row with the product-spec defaults', async () => {
+    const user = await signUpUser(backend);
+    const { rows } = await pullAll(user);
+    expect(rows).toEqual([
+      { table: 'user_settings', id: user.id, version: 1, data: defaultUserSettings(user.id), hlc: {} },
+    ]);
+    const { data, error } = await user.supabase.from('user_settings').select('*');
+    expect(error).toBeNull();
+    expect(data).toHaveLength(1);
+    const row = (data ?? [])[0] as Record<string, unknown>;
+    const defaults = defaultUserSettings(user.id);
+    expect(Object.fromEntries(Object.keys(defaults).map((key) => [key, row[key]]))).toEqual(defaults);
+    expect(row['user_id']).toBe(user.id);
+  });
+
+  it('[R31] RLS: a user reads only their own rows, anon reads nothing, the service role reads everything', async () => {
+    const anon = client(backend.url, backend.anonKey);
+    const service = serviceClient(backend);
+    const tables = [
+      'notes',
+      'diary_entries',
+      'mood_entries',
+      'recordings',
+      'user_settings',
+      'subscriptions',
+      'conflicts',
+      'trial_usage',
+    ];
+    for (const table of tables) {
+      const own = await a.supabase.from(table).select('*');
+      expect(own.error, table).toBeNull();
+      expect(own.data?.length, table).toBeGreaterThan(0);
+      expect(
+        own.data?.every((row: { user_id: string }) => row.user_id === a.id),
+        table,
+      ).toBe(true);
+      const other = await b.supabase.from(table).select('*');
+      expect(other.error, table).toBeNull();
+      expect(
+        other.data?.some((row: { user_id: string }) => row.user_id === a.id),
+        table,
+      ).toBe(false);
+      const nobody = await anon.from(table).select('*');
+      expect(nobody.data ?? [], table).toEqual([]);
+      const all = await service.from(table).select('*');
+      expect(all.error, table).toBeNull();
+      expect(all.data?.filter((row: { user_id: string }) => row.user_id === a.id).length, table).toBe(
+        own.data?.length,
+      );
+    }
+    // The sync plumbing is not readable by clients at all.
+    for (const table of ['sync_clock', 'sync_clients']) {
+      const read = await a.supabase.from(table).select('*');
+      expect(read.data ?? [], table).toEqual([]);
+    }
+  });
+
+  it('[R5] refuses direct client writes: synced data changes only through sync_push', async () => {
+    const before = await pullAll(a);
+    const attempts = [
+      a.supabase.from('notes').insert({ ...newNote(), user_id: a.id, version: 1 }),
+      a.supabase.from('notes').update({ title: 'sneaky' }).eq('id', noteId),
+      a.supabase.from('notes').delete().eq('id', noteId),
+      a.supabase.from('subscriptions').update({ status: 'active' }).eq('user_id', a.id),
+      a.supabase.from('conflicts').update({ resolved_at: new Date().toISOString() }).eq('user_id', a.id),
+      a.supabase.from('trial_usage').delete().eq('user_id', a.id),
+      a.supabase.from('sync_clock').update({ version: 0 }).eq('user_id', a.id),
+      a.supabase.rpc('sync_compact', { target_user_id: a.id, up_to_version: 1000 }),
+    ];
+    for (const attempt of attempts) {
+      const { error, status } = await attempt;
+      expect(error).not.toBeNull();
+      expect([401, 403]).toContain(status);
+    }
+    const after = await pullAll(a);
+    expect(after.clock).toBe(before.clock);
+    expect(after.rows).toEqual(before.rows);
+  });
+
+  it('[R2][R27] stamps a service-role REST write with the next version, gives changed fields a server HLC, and pokes the owner', async () => {
+    const user = await signUpUser(backend);
+    const transport = createSupabaseSyncTransport(user.supabase, user.id);
+    closers.push(() => transport.close());
+    const pokes: number[] = [];
+    transport.onPoke((version) => pokes.push(version));
+    await waitFor(() => (pokes.includes(0) ? true : undefined), 'the subscription poke');
+    const dev = device(user.id);
+    const id = randomUUID();
+    const created = await push(user, dev.push([dev.mutation('notes', id, newNote(id))]));
+    await waitFor(() => (pokes.includes(created.clock) ? true : undefined), 'the push poke');
+    const [stored] = (await pullAll(user)).rows.filter((r) => r.id === id);
+
+    const service = serviceClient(backend);
+    const write = await service
+      .from('notes')
+      .update({ body: 'edited by support' })
+      .eq('user_id', user.id)
+      .eq('id', id);
+    expect(write.error).toBeNull();
+    const sub = await service.from('subscriptions').insert({
+      user_id: user.id,
+      id: user.id,
+      status: 'active',
+      current_period_end: '2027-01-01T00:00:00.000Z',
+      trial_ends_at: null,
+    });
+    expect(sub.error).toBeNull();
+
+    const { rows, clock } = await pullAll(user, created.clock);
+    expect(clock).toBe(created.clock + 2);
+    const note = rows.find((r) => r.id === id);
+    expect(note?.version).toBe(created.clock + 1);
+    expect(note?.data['body']).toBe('edited by support');
+    expect(note?.hlc['body']?.endsWith(SERVER_NODE)).toBe(true);
+    expect((note?.hlc['body'] ?? '') > (stored?.hlc['body'] ?? '')).toBe(true);
+    expect(note?.hlc['title']).toBe(stored?.hlc['title']);
+    expect(rows.find((r) => r.table === 'subscriptions')).toEqual({
+      table: 'subscriptions',
+      id: user.id,
+      version: created.clock + 2,
+      data: {
+        id: user.id,
+        status: 'active',
+        current_period_end: '2027-01-01T00:00:00.000Z',
+        trial_ends_at: null,
+      },
+      hlc: {},
+    });
+    await waitFor(() => (pokes.includes(created.clock + 2) ? true : undefined), 'the service-role poke');
+  });
+
+  it("[R27] sends the poke only to its owner; nobody may join another user's channel", async () => {
+    const ownerTransport = createSupabaseSyncTransport(a.supabase, a.id);
+    const otherTransport = createSupabaseSyncTransport(b.supabase, b.id);
+    closers.push(
+      () => ownerTransport.close(),
+      () => otherTransport.close(),
+    );
+    const ownerPokes: number[] = [];
+    const otherPokes: number[] = [];
+    ownerTransport.onPoke((version) => ownerPokes.push(version));
+    otherTransport.onPoke((version) => otherPokes.push(version));
+    await waitFor(
+      () => (ownerPokes.includes(0) && otherPokes.includes(0) ? true : undefined),
+      'both subscriptions',
+    );
+
+    const dev = device(a.id);
+    const id = randomUUID();
+    const pushed = await push(a, dev.push([dev.mutation('notes', id, newNote(id))]));
+    await waitFor(() => (ownerPokes.includes(pushed.clock) ? true : undefined), "the owner's poke");
+    // The other user's own later poke arrives after the owner's would have: only their own came.
+    const devB = device(b.id);
+    const bId = randomUUID();
+    const pushedB = await push(b, devB.push([devB.mutation('notes', bId, newNote(bId))]));
+    await waitFor(() => (otherPokes.includes(pushedB.clock) ? true : undefined), "the other user's poke");
+    expect(otherPokes).toEqual([0, pushedB.clock]);
+
+    const spy = b.supabase.channel(`user:${a.id}`, { config: { private: true } });
+    const status = await new Promise<string>((resolve) => {
+      spy.subscribe((state) => {
+        if (state !== 'SUBSCRIBED' && state !== 'CLOSED') resolve(state);
+        if (state === 'SUBSCRIBED') resolve(state);
+      });
+    });
+    await b.supabase.removeChannel(spy);
+    expect(status).toBe('CHANNEL_ERROR');
+  });
+
+  it('[R3][R31] the transport maps HTTP errors to TransportError kinds', async () => {
+    const request = device(a.id).pull();
+    const expired = await new SignJWT({ sub: a.id, role: 'authenticated', aud: 'authenticated' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(new TextEncoder().encode(DEVELOPMENT_JWT_SECRET));
+    for (const token of [expired, 'garbage.token.value']) {
+      const transport = createSupabaseSyncTransport(clientWithToken(backend, token), a.id);
+      const error = await failure(transport.pull(request, { userId: a.id, accessToken: token }));
+      expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
+    }
+    // Signed in as b, sending a's outbox: the server refuses it (R31).
+    const asB = createSupabaseSyncTransport(b.supabase, a.id);
+    const forbidden = await failure(asB.push(device(a.id).push([]), { userId: a.id, accessToken: b.token }));
+    expect(forbidden).toMatchObject({ kind: 'forbidden', status: 403 });
+    // The transport never sends one user's requests through another user's client.
+    const mismatch = await failure(createSupabaseSyncTransport(a.supabase, a.id).pull(request, session(b)));
+    expect(mismatch).toMatchObject({ kind: 'forbidden', status: null });
+    const malformed = await failure(
+      createSupabaseSyncTransport(a.supabase, a.id).push({ protocol: 1 }, session(a)),
+    );
+    expect(malformed).toMatchObject({ kind: 'rejected', status: 400 });
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const offline = createSupabaseSyncTransport(client(closed, backend.anonKey), a.id);
+    const network = await failure(offline.pull(request, session(a)));
+    expect(network).toMatchObject({ kind: 'network', status: null });
+  });
+});

@@ -1,0 +1,28 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe } from 'vitest';
+
+import { registerSyncServerContract } from '../../../src/testing/sync/sync-server-contract.ts';
+import { TARGETS } from '../backend/support/backend-targets.ts';
+
+import { compact, rpcSyncServer, signUpUser, startSyncBackend } from './support/sync-backend.ts';
+import type { SyncBackend } from './support/sync-backend.ts';
+
+/** The Postgres sync_push/sync_pull RPCs pass the same contract as the in-memory model. */
+describe.each(TARGETS)('sync RPCs on %s', (target) => {
+  let backend: SyncBackend;
+
+  beforeAll(async () => {
+    backend = await startSyncBackend(target);
+  }, 120_000);
+
+  afterAll(async () => {
+    await backend?.stop();
+  });
+
+  registerSyncServerContract(`Postgres on ${target}`, async () => ({
+    server: rpcSyncServer(backend),
+    newUser: () => signUpUser(backend),
+    now: () => Date.now(),
+    compact: (userId, version) => compact(backend, userId, version),
+  }));
+});
