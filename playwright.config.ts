@@ -46,7 +46,8 @@ export default defineConfig({
       command: 'node server/main.ts',
       url: `http://127.0.0.1:${apiPort}/auth/v1/health`,
       reuseExistingServer: !process.env['CI'],
-      env: { API_PORT: String(apiPort), DATA_DIR: dataDir },
+      // Every signed-in test signs up a real account from 127.0.0.1.
+      env: { API_PORT: String(apiPort), DATA_DIR: dataDir, RATE_LIMIT_PER_IP: '100000' },
       timeout: 60_000,
     },
   ],

@@ -2,12 +2,17 @@ import { startBackend } from './start-backend.ts';
 
 /**
  * `npm run backend`: the local Supabase-compatible backend. Environment: API_PORT, DATA_DIR, DATABASE_URL,
- * JWT_SECRET, JWT_EXPIRY, SITE_URL, ENABLE_EMAIL_CONFIRMATIONS (see docs/backend.md).
+ * JWT_SECRET, JWT_EXPIRY, SITE_URL, ENABLE_EMAIL_CONFIRMATIONS, RATE_LIMIT_PER_IP (see docs/backend.md).
  */
 const env = process.env;
 const port = env['API_PORT'] ? Number(env['API_PORT']) : 54321;
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error('API_PORT must be a port number');
+  process.exit(1);
+}
+const perIp = env['RATE_LIMIT_PER_IP'] ? Number(env['RATE_LIMIT_PER_IP']) : undefined;
+if (perIp !== undefined && (!Number.isInteger(perIp) || perIp < 1)) {
+  console.error('RATE_LIMIT_PER_IP must be a positive whole number (requests per 5 minutes)');
   process.exit(1);
 }
 const dataDir = env['DATA_DIR'] ? `${env['DATA_DIR'].replace(/\/+$/, '')}/pglite` : '.data/pglite';
@@ -22,6 +27,8 @@ try {
     siteUrl: env['SITE_URL'] || undefined,
     enableEmailConfirmation: env['ENABLE_EMAIL_CONFIRMATIONS'] === 'true',
     enableAnonymousSignIns: env['ENABLE_ANONYMOUS_SIGN_INS'] === 'true',
+    // One address (a test runner, a classroom behind NAT) may need more than the default.
+    rateLimits: perIp === undefined ? undefined : { perIp: { max: perIp, windowSeconds: 300 } },
   });
   console.log(
     `Database: ${backend.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`,
