@@ -2,6 +2,7 @@ import { strFromU8 } from 'fflate';
 
 import type { Commands } from '../../../db/commands/create-commands.ts';
 import type { ImportResult } from '../../../db/commands/import-commands.ts';
+import { defaultUserSettings } from '../../../db/entities/default-user-settings.ts';
 import type { MurmurDatabase } from '../../../db/schema.ts';
 import { ARCHIVE_JSON_PATH } from './archive-format.ts';
 import { ImportFileError } from './import-error.ts';
@@ -83,4 +84,17 @@ export function applyImport(
   withSettings: boolean,
 ): Promise<ImportResult> {
   return commands.importEntries(plan.rows, withSettings ? (plan.settings ?? undefined) : undefined);
+}
+
+/** New entries get the user's default diary look; records without a zone get this device's zone. */
+export async function importContextFor(db: MurmurDatabase): Promise<ImportContext> {
+  const settings = (await db.user_settings.get(db.userId)) ?? defaultUserSettings(db.userId);
+  return {
+    look: {
+      font: settings.default_diary_font,
+      color: settings.default_diary_color,
+      font_size: settings.default_diary_font_size,
+    },
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+  };
 }
