@@ -11,7 +11,7 @@ const yamlList = (values: readonly (string | number)[]) =>
 function document(front: [string, string][], title: string, body: string): string {
   const lines = ['---', ...front.map(([key, value]) => `${key}: ${value}`), '---', ''];
   if (title) lines.push(`# ${title}`, '');
-  return `${lines.join('\n')}${body}\n`;
+  return `${lines.join('\n')}\n${body}\n`;
 }
 
 export function noteMarkdown(note: Note): string {
