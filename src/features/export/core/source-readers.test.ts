@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+import { strToU8, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { previewImport, readImportFile, applyImport } from './prepare-import.ts';
@@ -28,6 +29,16 @@ describe('Day One JSON import', () => {
     });
     const audio = plan.rows.find((r) => r.table === 'recordings')?.row;
     expect(audio).toMatchObject({ entry_id: diary[2]?.['id'], mime_type: 'audio/mp4', duration_ms: 42500 });
+  });
+
+  it("reads a Day One zip export and takes each audio file's size from the zip", async () => {
+    const zip = zipSync({
+      'Journal.json': fixture('day-one.json'),
+      'audios/9e107d9d372bb6826bd81d3542a419d6.m4a': new Uint8Array(1234),
+    });
+    const plan = await readImportFile('Export.zip', zip, context);
+    expect(plan.source).toBe('dayOne');
+    expect(plan.rows.find((r) => r.table === 'recordings')?.row['size_bytes']).toBe(1234);
   });
 
   it('reports the empty entry and the broken date and keeps going', async () => {
@@ -73,6 +84,14 @@ describe('Daylio CSV import', () => {
     expect(plan.problems).toEqual([
       { record: 'row 5', reason: 'mood “sleepy” is not one of rad, good, meh, bad, awful' },
     ]);
+  });
+
+  it('calls a CSV cut off inside a quoted note truncated', async () => {
+    const text =
+      'full_date,date,weekday,time,mood,activities,note\r\n2023-01-01,Jan 1,Sunday,9:00,good,,"unfinished';
+    await expect(readImportFile('d.csv', strToU8(text), context)).rejects.toMatchObject({
+      code: 'truncated',
+    });
   });
 
   it('never duplicates on a second run', async () => {
