@@ -2,6 +2,7 @@ import type { DbPorts } from '../ports.ts';
 import type { MurmurDatabase } from '../schema.ts';
 import { conflictCommands } from './conflict-commands.ts';
 import { diaryCommands } from './diary-commands.ts';
+import { importCommands } from './import-commands.ts';
 import { moodCommands } from './mood-commands.ts';
 import { noteCommands } from './note-commands.ts';
 import { recordingCommands } from './recording-commands.ts';
@@ -20,6 +21,7 @@ export function createCommands(db: MurmurDatabase, ports: DbPorts) {
     ...settingsCommands(ctx),
     ...recordingCommands(ctx),
     ...conflictCommands(ctx),
+    ...importCommands(ctx),
   };
 }
 

@@ -12,10 +12,11 @@ function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-export function fakeSession(email = 'ada@example.com', expiresInS = 3600) {
+export const DEFAULT_USER_ID = '6f1c2f8e-8c2b-4a63-9a53-3b0f0f7c1a01';
+
+export function fakeSession(email = 'ada@example.com', expiresInS = 3600, userId = DEFAULT_USER_ID) {
   const now = Math.floor(Date.now() / 1000);
   const expiresAt = now + expiresInS;
-  const userId = '6f1c2f8e-8c2b-4a63-9a53-3b0f0f7c1a01';
   const accessToken = [
     base64url({ alg: 'HS256', typ: 'JWT' }),
     base64url({ sub: userId, email, role: 'authenticated', aud: 'authenticated', exp: expiresAt, iat: now }),
@@ -41,8 +42,13 @@ export function fakeSession(email = 'ada@example.com', expiresInS = 3600) {
 }
 
 /** Stores a session before any page script runs, for every page of the context. */
-export async function signInBeforeLoad(page: Page, email?: string, expiresInS?: number): Promise<void> {
-  const session = fakeSession(email, expiresInS);
+export async function signInBeforeLoad(
+  page: Page,
+  email?: string,
+  expiresInS?: number,
+  userId?: string,
+): Promise<void> {
+  const session = fakeSession(email, expiresInS, userId);
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
     SESSION_STORAGE_KEY,
     JSON.stringify(session),

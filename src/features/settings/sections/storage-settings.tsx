@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 
 import { useUserData } from '../../../lib/user-data/use-user-data.ts';
+import { ExportImportPanel } from '../../export/export-import-panel.tsx';
 import { SettingGroup } from '../fields/setting-group.tsx';
 import styles from '../fields/setting-fields.module.css';
 import { useStorageStatus } from './use-storage-status.ts';
@@ -51,6 +52,7 @@ export function StorageSettings() {
             : t('settings.storage.pending', { count: pending })}
         </p>
       </SettingGroup>
+      <ExportImportPanel />
     </>
   );
 }

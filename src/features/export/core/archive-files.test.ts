@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+
+import { strFromU8, unzipSync } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { backupDue } from '../backup-reminder.ts';
+import { exportJournal } from './export-journal.ts';
+import { parseCsv } from './csv.ts';
+import { openTestJournal } from './test-journal.ts';
+
+const closers: (() => void)[] = [];
+afterEach(() => closers.splice(0).forEach((close) => close()));
+
+async function journal() {
+  const { db, commands } = await openTestJournal('u-files', 30);
+  closers.push(() => db.close());
+  await commands.createDiaryEntry({
+    day: '2026-03-01',
+    time_zone: 'Asia/Tokyo',
+    title: 'He said "hi"',
+    body: '雨の日 ☔',
+  });
+  await commands.createDiaryEntry({ day: '2026-05-01', title: 'later', body: 'x' });
+  await commands.createMoodEntry({
+    level: 4,
+    moment: '2026-02-28T20:00:00.000Z',
+    time_zone: 'Asia/Tokyo',
+    activities: ['tea, green'],
+    note: 'line one\nline "two"',
+  });
+  await commands.createNote({ title: 'Shopping', body: '- milk', tags: ['home'] });
+  const recording = await commands.createRecording({
+    entry_table: null,
+    entry_id: null,
+    mime_type: 'audio/webm',
+    size_bytes: 1,
+    duration_ms: 1,
+    sha256: null,
+    transcript: 'spoken words',
+  });
+  const trashed = await commands.createNote({ title: 'gone' });
+  await commands.deleteNote(trashed);
+  return { db, recording };
+}
+
+const unzip = async (blob: Blob) => unzipSync(new Uint8Array(await blob.arrayBuffer()));
+
+describe('archive files', () => {
+  it('writes Markdown with front matter, a mood CSV and transcripts; trashed rows only in the JSON', async () => {
+    const { db, recording } = await journal();
+    const progress: number[] = [];
+    const files = await unzip(await exportJournal(db, new Date(), null, ({ done }) => progress.push(done)));
+    const names = Object.keys(files);
+    expect(names.filter((n) => n.startsWith('diary/'))).toHaveLength(2);
+    expect(names.filter((n) => n.startsWith('notes/'))).toHaveLength(1);
+    expect(progress.at(-1)).toBe(names.length);
+    const diary = strFromU8(
+      files[names.find((n) => n.startsWith('diary/2026-03-01')) ?? ''] ?? new Uint8Array(),
+    );
+    expect(diary).toContain('title: "He said \\"hi\\""');
+    expect(diary).toContain('time_zone: "Asia/Tokyo"');
+    // 20:00 UTC on 28 February is already 1 March in Tokyo: the check-in belongs to this entry's day.
+    expect(diary).toContain('mood: [4]');
+    expect(diary).toContain('tags: ["tea, green"]');
+    expect(diary.endsWith('# He said "hi"\n\n雨の日 ☔\n')).toBe(true);
+    const csv = parseCsv(strFromU8(files['moods.csv'] ?? new Uint8Array()));
+    expect(csv[0]).toEqual(['id', 'moment', 'time_zone', 'day', 'level', 'activities', 'note']);
+    expect(csv[1]?.slice(1)).toEqual([
+      '2026-02-28T20:00:00.000Z',
+      'Asia/Tokyo',
+      '2026-03-01',
+      '4',
+      'tea, green',
+      'line one\nline "two"',
+    ]);
+    expect(strFromU8(files[`recordings/${recording}.txt`] ?? new Uint8Array())).toBe('spoken words\n');
+    const json = JSON.parse(strFromU8(files['murmur.json'] ?? new Uint8Array())) as { notes: unknown[] };
+    expect(json.notes).toHaveLength(2);
+  });
+
+  it('a range keeps the entries of those days only', async () => {
+    const { db } = await journal();
+    const files = await unzip(await exportJournal(db, new Date(), { from: '2026-03-01', to: '2026-03-31' }));
+    const json = JSON.parse(strFromU8(files['murmur.json'] ?? new Uint8Array())) as Record<string, unknown[]>;
+    expect(json['diary_entries']).toHaveLength(1);
+    expect(json['mood_entries']).toHaveLength(1);
+    expect(json['notes']).toHaveLength(0);
+  });
+
+  it('the JSON Schema in docs names exactly the fields an archive holds', async () => {
+    const { db } = await journal();
+    const files = await unzip(await exportJournal(db, new Date(), null));
+    const json = JSON.parse(strFromU8(files['murmur.json'] ?? new Uint8Array())) as Record<
+      string,
+      Record<string, unknown>[]
+    >;
+    const schema = JSON.parse(readFileSync('docs/export-format.schema.json', 'utf8')) as {
+      required: string[];
+      $defs: Record<string, { properties: Record<string, unknown> }>;
+    };
+    const fields = (def: string) => Object.keys(schema.$defs[def]?.properties ?? {}).sort();
+    expect(Object.keys(json).sort()).toEqual([...schema.required].sort());
+    expect(Object.keys(json['notes']?.[0] ?? {}).sort()).toEqual(fields('note'));
+    expect(Object.keys(json['diary_entries']?.[0] ?? {}).sort()).toEqual(fields('diaryEntry'));
+    expect(Object.keys(json['mood_entries']?.[0] ?? {}).sort()).toEqual(fields('moodEntry'));
+    expect(Object.keys(json['recordings']?.[0] ?? {}).sort()).toEqual(fields('recording'));
+  });
+});
+
+describe('backup reminder', () => {
+  const day = 86_400_000;
+  it('is due once the chosen period has passed since the last export, never when off', () => {
+    const now = Date.UTC(2026, 10, 22);
+    const lastExport = new Date(now - 8 * day).toISOString();
+    expect(backupDue({ lastExport, reminderDays: 7 }, now)).toBe(true);
+    expect(backupDue({ lastExport, reminderDays: 30 }, now)).toBe(false);
+    expect(backupDue({ lastExport: null, reminderDays: 30 }, now)).toBe(true);
+    expect(backupDue({ lastExport: null, reminderDays: 0 }, now)).toBe(false);
+  });
+});

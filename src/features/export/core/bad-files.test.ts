@@ -1,0 +1,101 @@
+import { strToU8, zipSync } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { exportJournal } from './export-journal.ts';
+import type { ImportErrorCode } from './import-error.ts';
+import { applyImport, readImportFile } from './prepare-import.ts';
+import { openTestJournal, TEST_LOOK } from './test-journal.ts';
+
+const context = { look: TEST_LOOK, timeZone: 'UTC' };
+const read = (name: string, bytes: Uint8Array) => readImportFile(name, bytes, context);
+const closers: (() => void)[] = [];
+afterEach(() => closers.splice(0).forEach((close) => close()));
+
+async function failsWith(promise: Promise<unknown>, code: ImportErrorCode) {
+  await expect(promise).rejects.toMatchObject({ name: 'ImportFileError', code });
+}
+
+async function archive() {
+  const { db, commands } = await openTestJournal('u-bad', 20);
+  closers.push(() => db.close());
+  await commands.createNote({ title: 'kept' });
+  return new Uint8Array(await (await exportJournal(db, new Date(Date.UTC(2026, 0, 1)), null)).arrayBuffer());
+}
+
+describe('files that cannot be imported', () => {
+  it('a .zip that is not a zip', async () => {
+    await failsWith(read('backup.zip', strToU8('hello, not a zip')), 'notZip');
+  });
+
+  it('a truncated zip', async () => {
+    const bytes = await archive();
+    await failsWith(read('murmur.zip', bytes.slice(0, Math.floor(bytes.length / 2))), 'truncated');
+  });
+
+  it('an archive of another format version', async () => {
+    const json = JSON.stringify({ format: 'murmur-archive', version: 2, notes: [] });
+    await failsWith(read('murmur.zip', zipSync({ 'murmur.json': strToU8(json) })), 'wrongVersion');
+  });
+
+  it('a Day One file of an unknown version', async () => {
+    const json = JSON.stringify({ metadata: { version: '9.0' }, entries: [] });
+    await failsWith(read('Journal.json', strToU8(json)), 'dayOneVersion');
+  });
+
+  it('a truncated Day One JSON', async () => {
+    await failsWith(
+      read('Journal.json', strToU8('{"metadata":{"version":"1.0"},"entries":[{"uuid":')),
+      'truncated',
+    );
+  });
+
+  it('a CSV with other columns', async () => {
+    await failsWith(read('export.csv', strToU8('date,score,comment\r\n2023-01-01,3,ok\r\n')), 'csvColumns');
+  });
+
+  it('a zip without a Murmur or Day One journal in it', async () => {
+    await failsWith(read('photos.zip', zipSync({ 'a/b.txt': strToU8('x') })), 'notArchive');
+  });
+
+  it('reports each unreadable record of an archive and imports the rest', async () => {
+    const note = {
+      id: 'n1',
+      title: 't',
+      body: 'b',
+      font: 'Inter',
+      color: '#ffffff',
+      font_size: 16,
+      pinned: false,
+      locked: false,
+      tags: [],
+      created_at: '2024-01-01T00:00:00.000Z',
+      deleted_at: null,
+    };
+    const json = JSON.stringify({
+      format: 'murmur-archive',
+      version: 1,
+      exported_at: '2026-01-01T00:00:00.000Z',
+      range: null,
+      notes: [note, { ...note, id: 'n2', color: 'red' }],
+      diary_entries: [],
+      mood_entries: [{ id: 'm1', level: 7 }],
+      recordings: [],
+      settings: null,
+      conflicts: [],
+    });
+    const plan = await read('murmur.zip', zipSync({ 'murmur.json': strToU8(json) }));
+    expect(plan.rows.map((r) => r.row['id'])).toEqual(['n1']);
+    expect(plan.problems.map((p) => p.record)).toEqual(['notes n2', 'mood_entries m1']);
+  });
+
+  it('a failed import leaves the journal unchanged', async () => {
+    const { db, commands } = await openTestJournal('u-unchanged', 21);
+    closers.push(() => db.close());
+    const plan = await read('murmur.zip', await archive());
+    // A row that became invalid after the preview (e.g. edited by hand) aborts the whole transaction.
+    plan.rows.push({ table: 'mood_entries', row: { id: 'broken', level: 0 } });
+    await expect(applyImport(commands, plan, true)).rejects.toThrow();
+    expect(await db.notes.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});

@@ -1,0 +1,64 @@
+import { strFromU8, type Unzipped } from 'fflate';
+import type { z } from 'zod';
+
+import type { ImportableTable, ImportRow } from '../../../db/commands/import-commands.ts';
+import { tablePolicy } from '../../../db/entities/entity-tables.ts';
+import { userSettingsPatchSchema } from '../../../db/entities/user-settings.ts';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_JSON_PATH,
+  ARCHIVE_VERSION,
+  archiveEnvelopeSchema,
+} from './archive-format.ts';
+import { ImportFileError, type ImportProblem } from './import-error.ts';
+import type { ImportPlan } from './import-plan.ts';
+
+const zodReason = (error: z.ZodError) =>
+  error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`).join('; ');
+
+/** Reads a Murmur archive (docs/export-format.md) already unzipped. */
+export function readMurmurArchive(files: Unzipped): ImportPlan {
+  const json = files[ARCHIVE_JSON_PATH];
+  if (!json) throw new ImportFileError('notArchive', `no ${ARCHIVE_JSON_PATH}`);
+  let data: unknown;
+  try {
+    data = JSON.parse(strFromU8(json));
+  } catch (error) {
+    throw new ImportFileError('truncated', error instanceof Error ? error.message : String(error));
+  }
+  if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== ARCHIVE_FORMAT) {
+    throw new ImportFileError('notArchive');
+  }
+  const version = (data as { version?: unknown }).version;
+  if (version !== ARCHIVE_VERSION) throw new ImportFileError('wrongVersion', String(version));
+  const envelope = archiveEnvelopeSchema.safeParse(data);
+  if (!envelope.success) throw new ImportFileError('notArchive', zodReason(envelope.error));
+
+  const rows: ImportRow[] = [];
+  const problems: ImportProblem[] = [];
+  const tables: ImportableTable[] = ['notes', 'diary_entries', 'mood_entries', 'recordings'];
+  for (const table of tables) {
+    envelope.data[table].forEach((record, index) => {
+      // The archive leaves out where the audio lives; the import command sets it for this account.
+      const candidate =
+        table === 'recordings' && typeof record === 'object' && record !== null
+          ? { storage_path: 'import', uploaded_at: null, ...record }
+          : record;
+      const parsed = tablePolicy(table).schema.safeParse(candidate);
+      const id = (record as { id?: unknown } | null)?.id;
+      if (parsed.success) rows.push({ table, row: parsed.data });
+      else
+        problems.push({
+          record: `${table} ${typeof id === 'string' ? id : `#${index + 1}`}`,
+          reason: zodReason(parsed.error),
+        });
+    });
+  }
+  let settings = null;
+  if (envelope.data.settings) {
+    const parsed = userSettingsPatchSchema.safeParse(envelope.data.settings);
+    if (parsed.success) settings = parsed.data;
+    else problems.push({ record: 'settings', reason: zodReason(parsed.error) });
+  }
+  return { source: 'murmur', rows, settings, problems };
+}

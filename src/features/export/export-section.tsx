@@ -1,0 +1,128 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { UserData } from '../../lib/user-data/user-data-context.ts';
+import { backupDue, readBackupState, writeBackupState, type BackupState } from './backup-reminder.ts';
+import styles from './export-import.module.css';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'running'; done: number; total: number }
+  | { kind: 'done'; name: string }
+  | { kind: 'failed'; message: string };
+
+function download(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // Give the download a moment to start before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function ExportSection({ userData }: { userData: UserData }) {
+  const { t, i18n } = useTranslation();
+  const ids = { from: useId(), to: useId(), reminder: useId() };
+  const [backup, setBackup] = useState<BackupState>(() => readBackupState(userData.userId));
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // When the page opened: the reminder is judged once per visit, not on every render.
+  const [openedAt] = useState(() => Date.now());
+  const rangeIncomplete = (from === '') !== (to === '');
+
+  const save = (next: BackupState) => {
+    writeBackupState(userData.userId, next);
+    setBackup(next);
+  };
+
+  const start = async () => {
+    setStatus({ kind: 'running', done: 0, total: 1 });
+    try {
+      // The zip library and the archive writer load only now, never with the first screen.
+      const { exportJournal, archiveFileName } = await import('./core/export-journal.ts');
+      const now = new Date();
+      const range = from && to ? { from: from <= to ? from : to, to: from <= to ? to : from } : null;
+      const blob = await exportJournal(userData.db, now, range, ({ done, total }) =>
+        setStatus({ kind: 'running', done, total }),
+      );
+      const name = archiveFileName(now, range);
+      download(blob, name);
+      save({ ...backup, lastExport: now.toISOString() });
+      setStatus({ kind: 'done', name });
+    } catch (error) {
+      setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  const lastExport = backup.lastExport
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
+        new Date(backup.lastExport),
+      )
+    : null;
+
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>{t('export.title')}</legend>
+      <p data-testid="last-export">
+        {lastExport ? t('export.lastExport', { date: lastExport }) : t('export.neverExported')}
+      </p>
+      {backupDue(backup, openedAt) ? (
+        <p className={styles.notice} role="status">
+          {t('export.reminderDue')}
+        </p>
+      ) : null}
+      <div className={styles.field}>
+        <label htmlFor={ids.reminder}>{t('export.reminder')}</label>
+        <select
+          id={ids.reminder}
+          value={backup.reminderDays}
+          aria-describedby={`${ids.reminder}-hint`}
+          onChange={(event) =>
+            save({ ...backup, reminderDays: Number(event.target.value) as BackupState['reminderDays'] })
+          }
+        >
+          <option value={0}>{t('export.reminderOff')}</option>
+          <option value={7}>{t('export.reminderWeekly')}</option>
+          <option value={30}>{t('export.reminderMonthly')}</option>
+        </select>
+        <span id={`${ids.reminder}-hint`} className={styles.hint}>
+          {t('export.reminderHint')}
+        </span>
+      </div>
+      <div className={styles.range}>
+        <div className={styles.field}>
+          <label htmlFor={ids.from}>{t('export.from')}</label>
+          <input id={ids.from} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={ids.to}>{t('export.to')}</label>
+          <input id={ids.to} type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+        </div>
+      </div>
+      <p className={styles.hint}>{rangeIncomplete ? t('export.rangeIncomplete') : t('export.rangeHint')}</p>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={status.kind === 'running' || rangeIncomplete}
+        onClick={() => void start()}
+      >
+        {t('export.start')}
+      </button>
+      <div aria-live="polite" className={styles.status}>
+        {status.kind === 'running' ? (
+          <>
+            <progress value={status.done} max={status.total} aria-label={t('export.start')} />
+            <span>{t('export.progress', { done: status.done, total: status.total })}</span>
+          </>
+        ) : status.kind === 'done' ? (
+          <span>{t('export.done', { name: status.name })}</span>
+        ) : null}
+      </div>
+      {status.kind === 'failed' ? (
+        <p role="alert">{t('export.failed', { message: status.message })}</p>
+      ) : null}
+    </fieldset>
+  );
+}
