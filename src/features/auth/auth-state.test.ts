@@ -21,7 +21,13 @@ describe('auth events', () => {
   it('PASSWORD_RECOVERY keeps the session out of the signed-in state', () => {
     const core = applyAuthEvent(signedOut, 'PASSWORD_RECOVERY', session);
     expect(core.session).toBe(session);
-    expect(toAuthState(core)).toEqual({ user: null, session: null, loading: false, isRecoveryMode: true });
+    expect(toAuthState(core)).toEqual({
+      user: null,
+      session: null,
+      loading: false,
+      isRecoveryMode: true,
+      mfaPending: false,
+    });
   });
 
   it('stays in recovery through token refreshes and user updates', () => {

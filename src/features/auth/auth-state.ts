@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 
+import { needsSecondFactor } from './assurance-level.ts';
 import type { AuthState } from './auth-context.ts';
 
 /** What the provider keeps; the user is derived so recovery can hold a session without signing in. */
@@ -9,12 +10,16 @@ export interface AuthCore {
   isRecoveryMode: boolean;
 }
 
+/** Neither a recovery session nor one still owing its second factor counts as signed in. */
 export function toAuthState(core: AuthCore): AuthState {
+  const mfaPending = !core.isRecoveryMode && needsSecondFactor(core.session);
+  const signedIn = !core.isRecoveryMode && !mfaPending;
   return {
-    session: core.isRecoveryMode ? null : core.session,
-    user: core.isRecoveryMode ? null : (core.session?.user ?? null),
+    session: signedIn ? core.session : null,
+    user: signedIn ? (core.session?.user ?? null) : null,
     loading: core.loading,
     isRecoveryMode: core.isRecoveryMode,
+    mfaPending,
   };
 }
 
