@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import styles from './auth-forms.module.css';
@@ -24,12 +24,18 @@ export function SignUpForm({ email, onEmail }: { email: string; onEmail: (email:
   const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
   const { pending, error, run } = useAuthAction();
   const navigate = useNavigate();
+  const location = useLocation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = { email: emailProblem(email), password: passwordProblem(password, { isNew: true }) };
     setProblems(found);
     if (found.email || found.password) return;
+    // The guard sends a user who signs in on /auth to the page in `from`; a new account's is onboarding.
+    void navigate(location, {
+      replace: true,
+      state: { ...(location.state as object | null), from: { pathname: '/onboarding' } },
+    });
     let confirmLater = false;
     const ok = await run(async () => {
       const result = await (
@@ -43,7 +49,6 @@ export function SignUpForm({ email, onEmail }: { email: string; onEmail: (email:
       return result;
     });
     if (ok && confirmLater) setAwaitingConfirmation(true);
-    else if (ok) void navigate('/onboarding', { replace: true });
   };
 
   if (awaitingConfirmation) {

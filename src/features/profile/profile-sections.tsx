@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { MurmurDatabase } from '../../db/schema.ts';
@@ -22,6 +23,16 @@ interface ProfileSectionsProps {
 export function ProfileSections({ db, syncNow }: ProfileSectionsProps) {
   const { t } = useTranslation();
   const { user, error, refresh } = useAccount();
+  useEffect(() => {
+    // An email-change link may land here with tokens in the fragment (implicit flow); they must not
+    // stay in the address bar or history. The signed-in session is already the right one.
+    if (/(^#|&)(access_token|error)=/.test(window.location.hash))
+      window.history.replaceState(
+        window.history.state,
+        '',
+        window.location.pathname + window.location.search,
+      );
+  }, []);
   const changed = () => void refresh();
   if (!user) return error ? <FormError error={error} /> : <Spinner label={t('common.loading')} />;
   return (
