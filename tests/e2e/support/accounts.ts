@@ -56,3 +56,42 @@ export async function freshTotpCode(secret: string, used: string | null): Promis
   }
   return code;
 }
+
+/**
+ * An account with a verified TOTP factor, and a fresh password sign-in for it: an aal1 session that
+ * still owes its second factor (what the sign-in form leaves behind before the code is entered).
+ */
+export async function enrolledAccountAtAal1(request: APIRequestContext, email: string): Promise<unknown> {
+  const headers = { apikey: ANON_KEY, 'content-type': 'application/json' };
+  const signup = await request.post(`${API_URL}/auth/v1/signup`, {
+    headers,
+    data: { email, password: PASSWORD },
+  });
+  expect(signup.status(), await signup.text()).toBe(200);
+  const bearer = {
+    ...headers,
+    authorization: `Bearer ${((await signup.json()) as { access_token: string }).access_token}`,
+  };
+  const enrol = await request.post(`${API_URL}/auth/v1/factors`, {
+    headers: bearer,
+    data: { factor_type: 'totp', friendly_name: 'Murmur' },
+  });
+  expect(enrol.status(), await enrol.text()).toBe(200);
+  const factor = (await enrol.json()) as { id: string; totp: { secret: string } };
+  const challenge = await request.post(`${API_URL}/auth/v1/factors/${factor.id}/challenge`, {
+    headers: bearer,
+    data: {},
+  });
+  const challengeId = ((await challenge.json()) as { id: string }).id;
+  const verify = await request.post(`${API_URL}/auth/v1/factors/${factor.id}/verify`, {
+    headers: bearer,
+    data: { challenge_id: challengeId, code: totpCode(factor.totp.secret) },
+  });
+  expect(verify.status(), await verify.text()).toBe(200);
+  const signIn = await request.post(`${API_URL}/auth/v1/token?grant_type=password`, {
+    headers,
+    data: { email, password: PASSWORD },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  return signIn.json();
+}
