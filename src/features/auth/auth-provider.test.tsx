@@ -13,7 +13,7 @@ let backend: RunningBackend;
 
 beforeAll(async () => {
   backend = await startBackend({ port: 0, dataDir: 'memory://' });
-});
+}, 60_000);
 
 afterAll(async () => {
   await backend.close();
