@@ -44,6 +44,7 @@ describe('assurance levels', () => {
       loading: false,
       isRecoveryMode: false,
       mfaPending: true,
+      needsOnboarding: false,
     });
   });
 });

@@ -11,6 +11,8 @@ export interface AuthState {
   isRecoveryMode: boolean;
   /** Signed in with a password or code, but a verified factor makes aal2 next: the code is still owed. */
   mfaPending: boolean;
+  /** A signed-in user who has neither finished nor skipped onboarding (product spec §3 Contexts). */
+  needsOnboarding: boolean;
 }
 
 export interface AuthContextValue extends AuthState {
@@ -28,6 +30,7 @@ export const AuthContext = createContext<AuthContextValue>({
   loading: true,
   isRecoveryMode: false,
   mfaPending: false,
+  needsOnboarding: false,
   recoverySession: null,
   finishRecovery: () => undefined,
   mfaSession: null,

@@ -27,6 +27,7 @@ describe('auth events', () => {
       loading: false,
       isRecoveryMode: true,
       mfaPending: false,
+      needsOnboarding: false,
     });
   });
 
@@ -39,5 +40,19 @@ describe('auth events', () => {
   it('SIGNED_OUT clears the user and ends recovery', () => {
     const recovering: AuthCore = { session, loading: false, isRecoveryMode: true };
     expect(applyAuthEvent(recovering, 'SIGNED_OUT', null)).toEqual(signedOut);
+  });
+});
+
+describe('onboarding', () => {
+  it('is needed by a signed-in user until onboarded_at is in their metadata', () => {
+    const fresh = { ...session, user: { id: 'u1', user_metadata: {} } } as unknown as Session;
+    const onboarded = {
+      ...session,
+      user: { id: 'u1', user_metadata: { onboarded_at: '2026-11-22T06:00:00.000Z' } },
+    } as unknown as Session;
+    const core = (s: Session | null): AuthCore => ({ session: s, loading: false, isRecoveryMode: false });
+    expect(toAuthState(core(fresh)).needsOnboarding).toBe(true);
+    expect(toAuthState(core(onboarded)).needsOnboarding).toBe(false);
+    expect(toAuthState(core(null)).needsOnboarding).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 
 import { needsSecondFactor } from './assurance-level.ts';
 import type { AuthState } from './auth-context.ts';
+import { needsOnboarding } from './needs-onboarding.ts';
 
 /** What the provider keeps; the user is derived so recovery can hold a session without signing in. */
 export interface AuthCore {
@@ -14,12 +15,14 @@ export interface AuthCore {
 export function toAuthState(core: AuthCore): AuthState {
   const mfaPending = !core.isRecoveryMode && needsSecondFactor(core.session);
   const signedIn = !core.isRecoveryMode && !mfaPending;
+  const user = signedIn ? (core.session?.user ?? null) : null;
   return {
     session: signedIn ? core.session : null,
-    user: signedIn ? (core.session?.user ?? null) : null,
+    user,
     loading: core.loading,
     isRecoveryMode: core.isRecoveryMode,
     mfaPending,
+    needsOnboarding: needsOnboarding(user),
   };
 }
 

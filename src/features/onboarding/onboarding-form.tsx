@@ -13,7 +13,7 @@ import { FormError } from '../auth/form-error.tsx';
 import { useAuthAction } from '../auth/use-auth-action.ts';
 import { ThemePicker } from '../settings/theme-picker.tsx';
 import { MicrophoneExplainer } from './microphone-explainer.tsx';
-import { JOURNAL_TOPICS, type JournalTopic } from './needs-onboarding.ts';
+import { JOURNAL_TOPICS, type JournalTopic } from '../auth/needs-onboarding.ts';
 import styles from './onboarding.module.css';
 
 interface OnboardingFormProps {
@@ -30,7 +30,7 @@ interface OnboardingFormProps {
 export function OnboardingForm({ user, commands }: OnboardingFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const meta = user.user_metadata;
+  const meta = (user.user_metadata as Record<string, unknown> | undefined) ?? {};
   const [name, setName] = useState(typeof meta['display_name'] === 'string' ? meta['display_name'] : '');
   const [topics, setTopics] = useState<JournalTopic[]>([]);
   const [noteFont, setNoteFont] = useState('Abril Fatface');

@@ -6,7 +6,9 @@ import type { User } from '@supabase/supabase-js';
  */
 export function needsOnboarding(user: User | null): boolean {
   if (!user) return false;
-  return typeof user.user_metadata['onboarded_at'] !== 'string';
+  // A stored session may come from an older client without user_metadata: read it defensively.
+  const metadata = user.user_metadata as Record<string, unknown> | undefined;
+  return typeof metadata?.['onboarded_at'] !== 'string';
 }
 
 /** What someone may want to journal about; the keys are stored, the labels translated. */
