@@ -73,3 +73,30 @@ test('links and unlinks a provider in the profile', async ({ page, request }) =>
   await expect(page.getByRole('button', { name: 'Link Google', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unlink Email' })).toBeDisabled();
 });
+
+test('explains a provider account that belongs to someone else', async ({ page, request, baseURL }) => {
+  // Someone else already signs in with this Google account (through the development provider).
+  const taken = uniqueEmail('taken');
+  const authorize = await request.get(
+    `${API_URL}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(`${baseURL}/`)}`,
+    { maxRedirects: 0 },
+  );
+  const idp = new URL(authorize.headers()['location'] ?? '');
+  const callback = await request.get(
+    `${API_URL}/auth/v1/callback?state=${idp.searchParams.get('state')}&email=${encodeURIComponent(taken)}`,
+    { maxRedirects: 0 },
+  );
+  expect(callback.status()).toBe(303);
+
+  const email = uniqueEmail('claimant');
+  await createAccount(request, email, PASSWORD);
+  await page.goto('/auth');
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/app$/);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Link Google', exact: true }).click();
+  await continueAtDevProvider(page, taken, 'google');
+  await expect(page.getByText('That sign-in is already linked to another Murmur account.')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('button', { name: 'Unlink Google' })).toHaveCount(0);
+});

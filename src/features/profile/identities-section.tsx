@@ -14,7 +14,14 @@ const nameOf = (provider: string) => PROVIDER_NAMES[provider] ?? provider;
  * The ways this account can sign in. Linking goes through the provider and comes back here; the last
  * identity cannot be unlinked (the server refuses, and so does the button).
  */
-export function IdentitiesSection({ user, onChanged }: { user: User; onChanged: () => void }) {
+interface IdentitiesSectionProps {
+  user: User;
+  onChanged: () => void;
+  /** Why the last link through a provider failed, as it came back in the address. */
+  returnError?: string | null;
+}
+
+export function IdentitiesSection({ user, onChanged, returnError = null }: IdentitiesSectionProps) {
   const { t } = useTranslation();
   const { pending, error, run } = useAuthAction();
   const identities = user.identities ?? [];
@@ -76,7 +83,7 @@ export function IdentitiesSection({ user, onChanged }: { user: User; onChanged: 
           </button>
         ))}
       </div>
-      <FormError error={error} />
+      <FormError error={error ?? returnError} />
     </section>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { MurmurDatabase } from '../../db/schema.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { FormError } from '../auth/form-error.tsx';
+import { returnedAuthError, withoutAuthReturn } from './auth-return.ts';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DisplayNameSection } from './display-name-section.tsx';
 import { EmailChangeSection } from './email-change-section.tsx';
@@ -23,15 +24,13 @@ interface ProfileSectionsProps {
 export function ProfileSections({ db, syncNow }: ProfileSectionsProps) {
   const { t } = useTranslation();
   const { user, error, refresh } = useAccount();
+  const [returnError] = useState(() => returnedAuthError(window.location));
   useEffect(() => {
-    // An email-change link may land here with tokens in the fragment (implicit flow); they must not
-    // stay in the address bar or history. The signed-in session is already the right one.
-    if (/(^#|&)(access_token|error)=/.test(window.location.hash))
-      window.history.replaceState(
-        window.history.state,
-        '',
-        window.location.pathname + window.location.search,
-      );
+    // Links (email change, identity linking) come back here with tokens, codes or errors in the address;
+    // none may stay in the address bar or history. The signed-in session is already the right one.
+    const clean = withoutAuthReturn(window.location);
+    if (clean !== window.location.pathname + window.location.search + window.location.hash)
+      window.history.replaceState(window.history.state, '', clean);
   }, []);
   const changed = () => void refresh();
   if (!user) return error ? <FormError error={error} /> : <Spinner label={t('common.loading')} />;
@@ -40,7 +39,7 @@ export function ProfileSections({ db, syncNow }: ProfileSectionsProps) {
       <DisplayNameSection user={user} />
       <EmailChangeSection user={user} onChanged={changed} />
       <PasswordChangeSection />
-      <IdentitiesSection user={user} onChanged={changed} />
+      <IdentitiesSection user={user} onChanged={changed} returnError={returnError} />
       <MfaSection user={user} onChanged={changed} />
       <SignOutSection db={db} syncNow={syncNow} />
       <DeleteAccountSection user={user} />
