@@ -128,6 +128,22 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
+    test('the unsynced-changes sign-out dialog has no serious or critical axe violations', async ({
+      page,
+      request,
+    }) => {
+      await signInForReal(page, request, uniqueEmail('axe-unsynced'));
+      await page.goto('/onboarding');
+      await page.getByLabel('Notes', { exact: true }).selectOption('Caveat');
+      await page.getByRole('button', { name: 'Start journaling' }).click();
+      await expect(page).toHaveURL(/\/app$/);
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Sign out of Murmur' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expect(page.getByRole('heading', { name: "Some changes haven't synced yet" })).toBeFocused();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     test('the two-step code form at sign-in has no serious or critical axe violations', async ({
       page,
       request,

@@ -18,8 +18,8 @@ import styles from './onboarding.module.css';
 
 interface OnboardingFormProps {
   user: User;
-  /** The user's settings commands; null while their database opens (fonts are then kept as they are). */
-  commands: Commands | null;
+  /** The user's commands: default fonts are settings, written like every other change. */
+  commands: Commands;
 }
 
 /**
@@ -50,7 +50,7 @@ export function OnboardingForm({ user, commands }: OnboardingFormProps) {
     }
     const ok = await run(async () => (await loadSupabase()).auth.updateUser({ data }));
     if (!ok) return;
-    if (save && commands) {
+    if (save) {
       try {
         await commands.updateSettings({ default_note_font: noteFont, default_diary_font: diaryFont });
       } catch (failure) {

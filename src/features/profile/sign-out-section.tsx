@@ -32,7 +32,8 @@ export function SignOutSection({ db, syncNow }: SignOutSectionProps) {
   const leave = () => signOut(db ? { removeLocalDataOf: db.userId } : {});
 
   const start = async () => {
-    const count = db ? await countPendingChanges(db) : 0;
+    if (!db) return;
+    const count = await countPendingChanges(db);
     if (count === 0) {
       await leave();
       return;
@@ -110,7 +111,8 @@ export function SignOutSection({ db, syncNow }: SignOutSectionProps) {
           </div>
         </div>
       ) : (
-        <button type="button" className="button" onClick={() => void start()} disabled={pending}>
+        // Until the user's database is open its outbox cannot be counted, so sign-out waits for it.
+        <button type="button" className="button" onClick={() => void start()} disabled={pending || !db}>
           {t('profile.signOut')}
         </button>
       )}
