@@ -102,6 +102,7 @@ test('signing out with unsynced changes says how many, exports them, then remove
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export unsynced changes' }).click();
   const file = await download;
+  await expect(dialog.getByRole('status')).toHaveText('Unsynced changes downloaded');
   expect(file.suggestedFilename()).toMatch(/^murmur-unsynced-\d{4}-\d{2}-\d{2}\.json$/);
   const exported = JSON.parse(readFileSync((await file.path()) ?? '', 'utf8')) as {
     user_id: string;

@@ -23,6 +23,7 @@ export function SignOutSection({ db, syncNow }: SignOutSectionProps) {
   const { signOut, pending } = useSignOut();
   const [unsynced, setUnsynced] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [exported, setExported] = useState(false);
   const dialogHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -61,7 +62,8 @@ export function SignOutSection({ db, syncNow }: SignOutSectionProps) {
     if (!db) return;
     const now = new Date().toISOString();
     downloadJson(`murmur-unsynced-${now.slice(0, 10)}.json`, await exportPendingChanges(db, now));
-    notify({ kind: 'success', title: t('profile.signOutPending.exported') });
+    // Said in the dialog, not as a toast: a toast now would hold back the goodbye toast (debounce).
+    setExported(true);
   };
 
   return (
@@ -78,6 +80,7 @@ export function SignOutSection({ db, syncNow }: SignOutSectionProps) {
             {t('profile.signOutPending.title')}
           </h3>
           <p id="unsynced-text">{t('profile.signOutPending.count', { count: unsynced })}</p>
+          <p role="status">{exported ? t('profile.signOutPending.exported') : ''}</p>
           <div className={styles.actions}>
             {syncNow ? (
               <button
