@@ -45,10 +45,14 @@ const memberPaths = [
   '/notes',
   '/calendar',
   '/mood',
+  '/diary',
   '/insights',
   '/mood/entry',
   '/settings',
   '/settings/appearance',
+  '/settings/recording',
+  '/settings/transcription',
+  '/settings/storage',
 ];
 
 for (const theme of ['light', 'dark'] as const) {

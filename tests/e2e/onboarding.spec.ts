@@ -55,7 +55,7 @@ test('a new user is onboarded: name, topics, fonts, theme and the microphone exp
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.getByRole('button', { name: 'Start journaling' }).click();
   await expect(page).toHaveURL(/\/app$/);
-  await expect(page.getByText("You're all set")).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
 
   const userId = await storedUserId(page);
   const [settings] = (await readStore(page, `murmur-user-${userId}`, 'user_settings')) as Record<

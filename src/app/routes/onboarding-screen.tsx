@@ -5,7 +5,7 @@ import { useAuth } from '../../features/auth/use-auth.ts';
 import { OnboardingForm } from '../../features/onboarding/onboarding-form.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useUserData } from '../data/use-user-data.ts';
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
 
 /** /onboarding is open (product spec §2); a visitor is pointed to creating an account first. */
 export function Component() {

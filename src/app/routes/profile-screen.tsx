@@ -2,15 +2,16 @@ import { useTranslation } from 'react-i18next';
 
 import { ProfileSections } from '../../features/profile/profile-sections.tsx';
 import { Page } from '../../ui/page.tsx';
-import { useUserData } from '../data/use-user-data.ts';
+import { useSyncNow } from '../data/use-sync-now.ts';
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
 
 export function Component() {
   const { t } = useTranslation();
   const userData = useUserData();
-  // syncNow joins here once the sync engine is wired into the app data layer.
+  const syncNow = useSyncNow();
   return (
     <Page title={t('screens.profile.title')} description={t('screens.profile.description')}>
-      <ProfileSections db={userData?.db ?? null} />
+      <ProfileSections db={userData?.db ?? null} syncNow={syncNow ?? undefined} />
     </Page>
   );
 }

@@ -28,6 +28,11 @@ const load = {
   profile: () => import('../routes/profile-screen.tsx'),
   onboarding: () => import('../routes/onboarding-screen.tsx'),
   moodEntry: () => import('../routes/mood-entry-screen.tsx'),
+  mood: () => import('../routes/mood-screen.tsx'),
+  calendar: () => import('../routes/calendar-screen.tsx'),
+  subscription: () => import('../routes/subscription-screen.tsx'),
+  diary: () => import('../routes/diary-screen.tsx'),
+  diaryEntry: () => import('../routes/diary-entry-screen.tsx'),
   settings: () => import('../routes/settings-screen.tsx'),
   support: () => import('../routes/support-screen.tsx'),
   faq: () => import('../routes/faq-screen.tsx'),
@@ -52,11 +57,12 @@ const Privacy = screen(load.privacy);
 const Terms = screen(load.terms);
 const NotFound = screen(load.notFound);
 const Onboarding = screen(load.onboarding);
-const Subscription = placeholder('subscription');
+const Subscription = screen(load.subscription);
 const Notes = placeholder('notes');
-const Calendar = placeholder('calendar');
-const Diary = placeholder('diary');
-const Mood = placeholder('mood');
+const Calendar = screen(load.calendar);
+const Diary = screen(load.diary);
+const DiaryEntry = screen(load.diaryEntry);
+const Mood = screen(load.mood);
 const Insights = placeholder('insights');
 
 const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
@@ -73,11 +79,12 @@ const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
   ['/privacy', load.privacy],
   ['/terms', load.terms],
   ['/onboarding', load.onboarding],
-  ['/subscription', load.placeholder],
+  ['/subscription', load.subscription],
   ['/notes', load.placeholder],
-  ['/calendar', load.placeholder],
-  ['/diary', load.placeholder],
-  ['/mood', load.placeholder],
+  ['/calendar', load.calendar],
+  ['/diary', load.diary],
+  ['/diary/:id', load.diaryEntry],
+  ['/mood', load.mood],
   ['/insights', load.placeholder],
 ];
 
@@ -105,6 +112,7 @@ export function AppRoutes() {
         <Route path="/notes" element={<Notes />} />
         <Route path="/calendar" element={<Calendar />} />
         <Route path="/diary" element={<Diary />} />
+        <Route path="/diary/:id" element={<DiaryEntry />} />
         <Route path="/mood" element={<Mood />} />
         <Route path="/insights" element={<Insights />} />
         <Route path="/mood/entry/:date?" element={<MoodEntry />} />

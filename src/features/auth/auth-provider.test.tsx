@@ -3,20 +3,43 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { startBackend, type RunningBackend } from '../../../server/start-backend.ts';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { createI18n } from '../../lib/i18n/i18n.ts';
 import { AppToaster } from '../../lib/toasts/app-toaster.tsx';
 import { AuthProvider } from './auth-provider.tsx';
 import { useAuth } from './use-auth.ts';
 
-let backend: RunningBackend;
+/** The real local backend in its own process (its Edge Function loader needs a plain Node environment). */
+let server: ChildProcess | undefined;
+let dataDir: string;
+const backend = { url: '', anonKey: '' };
 
 beforeAll(async () => {
-  backend = await startBackend({ port: 0, dataDir: 'memory://' });
+  dataDir = mkdtempSync(join(tmpdir(), 'murmur-guard-'));
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, API_PORT: '0', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  server = child;
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.once('exit', (code) => reject(new Error(`the backend exited (${code}): ${output}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      backend.url = /API URL: (\S+)/.exec(output)?.[1] ?? '';
+      backend.anonKey = /anon key: (\S+)/.exec(output)?.[1] ?? '';
+      if (output.includes('ready')) resolve();
+    });
+  });
 }, 60_000);
 
-afterAll(async () => {
-  await backend.close();
+afterAll(() => {
+  server?.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function Who() {

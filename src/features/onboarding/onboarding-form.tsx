@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router-dom';
 import type { Commands } from '../../db/commands/create-commands.ts';
 import { FONT_CATALOG } from '../../lib/fonts/font-catalog.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { notify } from '../../lib/toasts/toasts.ts';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { FormError } from '../auth/form-error.tsx';
@@ -57,7 +56,6 @@ export function OnboardingForm({ user, commands }: OnboardingFormProps) {
         console.error('Murmur could not save the default fonts', failure);
       }
     }
-    if (save) notify({ kind: 'success', title: t('onboarding.done') });
     void navigate('/app', { replace: true });
   };
 
