@@ -3,6 +3,7 @@ import { isPgError } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { jsonResponse } from '../http/api-request.ts';
+import { adminDeleteUser } from './admin-users.ts';
 import { API_VERSION_HEADERS, authError } from './auth-error.ts';
 import { logout } from './logout.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
@@ -66,6 +67,11 @@ const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
 
 /** /factors/<id>[/challenge|/verify] */
 function factorRoute(path: string, method: string): Handler | undefined {
+  const admin = /^\/admin\/users\/([^/]+)$/.exec(path);
+  if (admin && method === 'DELETE') {
+    const id = decodeURIComponent(admin[1] ?? '');
+    return (ctx, request) => adminDeleteUser(ctx, request, id);
+  }
   const identity = /^\/user\/identities\/([^/]+)$/.exec(path);
   if (identity && method === 'DELETE') {
     const id = decodeURIComponent(identity[1] ?? '');

@@ -38,7 +38,11 @@ export function send(
   headers: Record<string, string> = {},
 ): void {
   if (response.headersSent || response.destroyed) return;
-  response.writeHead(status, { ...corsHeaders(request), ...headers });
+  // A handler's own header (an Edge Function's CORS headers, say) replaces the gateway's whatever its
+  // case: two Access-Control-Allow-Origin values make browsers refuse the response.
+  const own = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  const gateway = Object.entries(corsHeaders(request)).filter(([name]) => !own.has(name.toLowerCase()));
+  response.writeHead(status, { ...Object.fromEntries(gateway), ...headers });
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-import { signInBeforeLoad } from './support/session.ts';
+import { enrolledAccountAtAal1, signInForReal } from './support/accounts.ts';
+import { uniqueEmail } from './support/backend.ts';
+import { signInBeforeLoad, SESSION_STORAGE_KEY } from './support/session.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -46,7 +48,6 @@ const memberPaths = [
   '/diary',
   '/insights',
   '/mood/entry',
-  '/profile',
   '/settings',
   '/settings/appearance',
   '/settings/recording',
@@ -86,5 +87,79 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notes' }).click();
     await expect(page.locator('[data-sonner-toast]')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+// Account screens that talk to the server use a real account on the local backend.
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`account screens (${theme})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((value) => localStorage.setItem('murmur-theme', value), theme);
+    });
+
+    test('/profile with two-step enrolment and the delete confirmation open has no serious or critical axe violations', async ({
+      page,
+      request,
+    }) => {
+      const email = uniqueEmail('axe-profile');
+      await signInForReal(page, request, email);
+      await page.goto('/profile');
+      await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+      await page.getByRole('button', { name: 'Set up two-step verification' }).click();
+      await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+      await page.getByRole('button', { name: 'Delete my account…' }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('/onboarding for a new account has no serious or critical axe violations', async ({
+      page,
+      request,
+    }) => {
+      await signInForReal(page, request, uniqueEmail('axe-onboarding'));
+      await page.goto('/onboarding');
+      await expect(page.getByRole('button', { name: 'Start journaling' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('/auth phone and SSO forms have no serious or critical axe violations', async ({ page }) => {
+      await page.goto('/auth');
+      await page.getByRole('button', { name: 'Text me a code' }).click();
+      await page.getByRole('button', { name: 'Text me a code' }).last().click();
+      await expect(page.getByText('Enter your phone number.')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Company sign-in (SSO)' }).click();
+      await expect(page.getByLabel('Company email domain')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the unsynced-changes sign-out dialog has no serious or critical axe violations', async ({
+      page,
+      request,
+    }) => {
+      await signInForReal(page, request, uniqueEmail('axe-unsynced'));
+      await page.goto('/onboarding');
+      await page.getByLabel('Notes', { exact: true }).selectOption('Caveat');
+      await page.getByRole('button', { name: 'Start journaling' }).click();
+      await expect(page).toHaveURL(/\/app$/);
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Sign out of Murmur' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expect(page.getByRole('heading', { name: "Some changes haven't synced yet" })).toBeFocused();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the two-step code form at sign-in has no serious or critical axe violations', async ({
+      page,
+      request,
+    }) => {
+      const session = await enrolledAccountAtAal1(request, uniqueEmail('axe-mfa'));
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+        SESSION_STORAGE_KEY,
+        JSON.stringify(session),
+      ] as const);
+      await page.goto('/auth');
+      await expect(page.getByLabel('Authenticator code')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }

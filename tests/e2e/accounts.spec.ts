@@ -11,7 +11,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test.describe('accounts on the local backend', () => {
-  test('a newcomer creates an account and lands on the dashboard', async ({ page }) => {
+  test('a newcomer creates an account and lands on onboarding', async ({ page }) => {
     const email = uniqueEmail('newcomer');
     await page.goto('/auth#sign-up');
     await page.getByLabel('Email').fill(email);
@@ -22,6 +22,8 @@ test.describe('accounts on the local backend', () => {
     await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
     await expect(page.getByText('Strong', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Create account' }).last().click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await page.getByRole('button', { name: 'Skip for now' }).click();
     await expect(page).toHaveURL(/\/app$/);
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   });

@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
+import { signInForReal } from './support/accounts.ts';
+import { uniqueEmail } from './support/backend.ts';
 import { signInBeforeLoad, storeSession } from './support/session.ts';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -89,7 +91,6 @@ test.describe('a signed-in user', () => {
 
   const screens: [string, string][] = [
     ['/app', 'Today'],
-    ['/profile', 'Profile'],
     ['/notes', 'Notes'],
     ['/calendar', 'Calendar'],
     ['/diary', 'Diary'],
@@ -121,4 +122,14 @@ test.describe('a signed-in user', () => {
     await page.goto('/settings/nonsense');
     await expect(page.getByRole('alert')).toContainText('There is no settings page called');
   });
+});
+
+// The profile reads the account from the server, so it needs a session the server accepts.
+test('a signed-in user sees /profile', async ({ page, request }) => {
+  const email = uniqueEmail('routes-profile');
+  await signInForReal(page, request, email);
+  await page.goto('/profile');
+  await expect(heading(page)).toHaveText('Profile');
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/profile');
 });

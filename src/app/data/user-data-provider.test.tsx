@@ -84,8 +84,11 @@ function createDevice() {
       session,
       loading: false,
       isRecoveryMode: false,
+      mfaPending: false,
+      needsOnboarding: false,
       recoverySession: null,
       finishRecovery: () => undefined,
+      mfaSession: null,
     };
   }
 

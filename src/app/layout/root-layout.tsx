@@ -3,6 +3,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
+import { SessionExpiryWatcher } from '../../features/auth/session-expiry-watcher.tsx';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { GridBackground } from '../../ui/grid-background.tsx';
@@ -75,6 +76,7 @@ export function RootLayout() {
         <AppToaster />
       </Suspense>
       <UpdatePrompt />
+      <SessionExpiryWatcher />
     </>
   );
 }

@@ -26,6 +26,7 @@ const load = {
   resetPassword: () => import('../routes/reset-password-screen.tsx'),
   dashboard: () => import('../routes/dashboard-screen.tsx'),
   profile: () => import('../routes/profile-screen.tsx'),
+  onboarding: () => import('../routes/onboarding-screen.tsx'),
   moodEntry: () => import('../routes/mood-entry-screen.tsx'),
   mood: () => import('../routes/mood-screen.tsx'),
   calendar: () => import('../routes/calendar-screen.tsx'),
@@ -55,7 +56,7 @@ const Faq = screen(load.faq);
 const Privacy = screen(load.privacy);
 const Terms = screen(load.terms);
 const NotFound = screen(load.notFound);
-const Onboarding = placeholder('onboarding');
+const Onboarding = screen(load.onboarding);
 const Subscription = screen(load.subscription);
 const Notes = placeholder('notes');
 const Calendar = screen(load.calendar);
@@ -77,7 +78,7 @@ const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
   ['/faq', load.faq],
   ['/privacy', load.privacy],
   ['/terms', load.terms],
-  ['/onboarding', load.placeholder],
+  ['/onboarding', load.onboarding],
   ['/subscription', load.subscription],
   ['/notes', load.placeholder],
   ['/calendar', load.calendar],

@@ -9,6 +9,10 @@ export interface AuthState {
   loading: boolean;
   /** On the reset-password page during a recovery flow: a session exists but the app is not signed in. */
   isRecoveryMode: boolean;
+  /** Signed in with a password or code, but a verified factor makes aal2 next: the code is still owed. */
+  mfaPending: boolean;
+  /** A signed-in user who has neither finished nor skipped onboarding (product spec §3 Contexts). */
+  needsOnboarding: boolean;
 }
 
 export interface AuthContextValue extends AuthState {
@@ -16,6 +20,8 @@ export interface AuthContextValue extends AuthState {
   recoverySession: Session | null;
   /** Ends recovery: the recovered session becomes the app's signed-in state. */
   finishRecovery: () => void;
+  /** The aal1 session waiting for its second factor (its user lists the factors), else null. */
+  mfaSession: Session | null;
 }
 
 export const AuthContext = createContext<AuthContextValue>({
@@ -23,6 +29,9 @@ export const AuthContext = createContext<AuthContextValue>({
   session: null,
   loading: true,
   isRecoveryMode: false,
+  mfaPending: false,
+  needsOnboarding: false,
   recoverySession: null,
   finishRecovery: () => undefined,
+  mfaSession: null,
 });

@@ -10,6 +10,10 @@ export type AuthErrorKey =
   | 'auth.errors.rateLimited'
   | 'auth.errors.invalidCode'
   | 'auth.errors.samePassword'
+  | 'auth.errors.wrongAuthenticatorCode'
+  | 'auth.errors.identityTaken'
+  | 'auth.errors.lastIdentity'
+  | 'auth.errors.needsSecondFactor'
   | 'auth.errors.network'
   | 'auth.errors.unknown';
 
@@ -31,6 +35,11 @@ const BY_CODE: Record<string, AuthErrorKey> = {
   otp_expired: 'auth.errors.invalidCode',
   invalid_otp: 'auth.errors.invalidCode',
   same_password: 'auth.errors.samePassword',
+  mfa_verification_failed: 'auth.errors.wrongAuthenticatorCode',
+  mfa_challenge_expired: 'auth.errors.wrongAuthenticatorCode',
+  identity_already_exists: 'auth.errors.identityTaken',
+  single_identity_not_deletable: 'auth.errors.lastIdentity',
+  insufficient_aal: 'auth.errors.needsSecondFactor',
 };
 
 export function authErrorKey(error: unknown): AuthErrorKey {

@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,13 +17,21 @@ function isNetworkFailure(error: unknown): boolean {
   return name === 'AuthRetryableFetchError' || status === 0;
 }
 
+export type AuthClient = Pick<SupabaseClient, 'auth'>;
+
+interface AuthProviderProps {
+  children: ReactNode;
+  /** The auth client; the app's configured supabase-js client unless another is given. */
+  loadClient?: () => Promise<AuthClient>;
+}
+
 /**
  * Reads the session supabase-js keeps and follows its auth events (the session guard of product spec
  * §4). When the session cannot be read the user is told (auth.logoutError), cleared and signed out —
  * except when the network is the problem: a network failure never signs anyone out, and the last
  * stored session keeps the user on their local data until a refresh succeeds.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({ children, loadClient = loadSupabase }: AuthProviderProps) {
   const { i18n } = useTranslation();
   const [core, setCore] = useState<AuthCore>(() => initialAuthCore());
 
@@ -32,7 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
     void (async () => {
       try {
-        const supabase = await loadSupabase();
+        const supabase = await loadClient();
         const { data, error } = await supabase.auth.getSession();
         if (error) throw error;
         if (cancelled) return;
@@ -58,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         console.error('Murmur could not read the stored session', error);
         notify({ kind: 'error', title: i18n.t('auth.logoutError') });
         setCore({ session: null, loading: false, isRecoveryMode: false });
-        void loadSupabase()
+        void loadClient()
           .then((supabase) => supabase.auth.signOut({ scope: 'local' }))
           .catch((signOutError: unknown) =>
             console.error('Murmur could not clear the session', signOutError),
@@ -70,17 +79,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       unsubscribe?.();
     };
-  }, [i18n]);
+  }, [i18n, loadClient]);
 
   const finishRecovery = useCallback(() => setCore((current) => ({ ...current, isRecoveryMode: false })), []);
-  const value = useMemo<AuthContextValue>(
-    () => ({
-      ...toAuthState(core),
+  const value = useMemo<AuthContextValue>(() => {
+    const state = toAuthState(core);
+    return {
+      ...state,
       recoverySession: core.isRecoveryMode ? core.session : null,
       finishRecovery,
-    }),
-    [core, finishRecovery],
-  );
+      mfaSession: state.mfaPending ? core.session : null,
+    };
+  }, [core, finishRecovery]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -1,6 +1,8 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 
+import { needsSecondFactor } from './assurance-level.ts';
 import type { AuthState } from './auth-context.ts';
+import { needsOnboarding } from './needs-onboarding.ts';
 
 /** What the provider keeps; the user is derived so recovery can hold a session without signing in. */
 export interface AuthCore {
@@ -9,12 +11,18 @@ export interface AuthCore {
   isRecoveryMode: boolean;
 }
 
+/** Neither a recovery session nor one still owing its second factor counts as signed in. */
 export function toAuthState(core: AuthCore): AuthState {
+  const mfaPending = !core.isRecoveryMode && needsSecondFactor(core.session);
+  const signedIn = !core.isRecoveryMode && !mfaPending;
+  const user = signedIn ? (core.session?.user ?? null) : null;
   return {
-    session: core.isRecoveryMode ? null : core.session,
-    user: core.isRecoveryMode ? null : (core.session?.user ?? null),
+    session: signedIn ? core.session : null,
+    user,
     loading: core.loading,
     isRecoveryMode: core.isRecoveryMode,
+    mfaPending,
+    needsOnboarding: needsOnboarding(user),
   };
 }
 

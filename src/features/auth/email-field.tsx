@@ -7,15 +7,17 @@ export function EmailField({
   value,
   onChange,
   problem,
+  label,
 }: {
   value: string;
   onChange: (email: string) => void;
   problem: string | null;
+  label?: string;
 }) {
   const { t } = useTranslation();
   return (
     <TextField
-      label={t('auth.fields.email')}
+      label={label ?? t('auth.fields.email')}
       type="email"
       autoComplete="email"
       value={value}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import styles from './auth-forms.module.css';
@@ -11,7 +12,7 @@ import { emailProblem, passwordProblem } from './validate-credentials.ts';
 
 /**
  * Creates an account. Where the server confirms emails first there is no session yet: the form then says
- * where to look instead of pretending the user is in.
+ * where to look instead of pretending the user is in. A new account starts with onboarding.
  */
 export function SignUpForm({ email, onEmail }: { email: string; onEmail: (email: string) => void }) {
   const { t } = useTranslation();
@@ -22,12 +23,19 @@ export function SignUpForm({ email, onEmail }: { email: string; onEmail: (email:
   });
   const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
   const { pending, error, run } = useAuthAction();
+  const navigate = useNavigate();
+  const location = useLocation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = { email: emailProblem(email), password: passwordProblem(password, { isNew: true }) };
     setProblems(found);
     if (found.email || found.password) return;
+    // The guard sends a user who signs in on /auth to the page in `from`; a new account's is onboarding.
+    void navigate(location, {
+      replace: true,
+      state: { ...(location.state as object | null), from: { pathname: '/onboarding' } },
+    });
     let confirmLater = false;
     const ok = await run(async () => {
       const result = await (
@@ -35,7 +43,7 @@ export function SignUpForm({ email, onEmail }: { email: string; onEmail: (email:
       ).auth.signUp({
         email: email.trim(),
         password,
-        options: { emailRedirectTo: `${window.location.origin}/auth` },
+        options: { emailRedirectTo: `${window.location.origin}/onboarding` },
       });
       confirmLater = !result.error && !result.data.session;
       return result;

@@ -1,24 +1,24 @@
+import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import styles from './auth-forms.module.css';
-import { FormError } from './form-error.tsx';
-import { useAuth } from './use-auth.ts';
-import { useAuthAction } from './use-auth-action.ts';
-import { useSignOut } from './use-sign-out.ts';
+import { FormError } from '../auth/form-error.tsx';
+import { useAuthAction } from '../auth/use-auth-action.ts';
+import styles from './profile.module.css';
 
-/** Who is signed in, their display name, and the way out. */
-export function ProfileDetails() {
+export function displayNameOf(user: User | null): string {
+  const name = user?.user_metadata['display_name'];
+  return typeof name === 'string' ? name : '';
+}
+
+/** The name Murmur greets the user with, kept in the account's user metadata. */
+export function DisplayNameSection({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { user } = useAuth();
-  const initialName =
-    typeof user?.user_metadata['display_name'] === 'string' ? user.user_metadata['display_name'] : '';
-  const [name, setName] = useState<string>(initialName);
+  const [name, setName] = useState<string>(() => displayNameOf(user));
   const { pending, error, run } = useAuthAction();
-  const { signOut, pending: signingOut } = useSignOut();
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,9 +29,10 @@ export function ProfileDetails() {
   };
 
   return (
-    <div className={styles.panel}>
-      <p>{t('profile.signedInAs', { email: user?.email ?? '' })}</p>
-      <form className={styles.form} onSubmit={(event) => void save(event)} aria-busy={pending}>
+    <section className={styles.section} aria-labelledby="profile-name">
+      <h2 id="profile-name">{t('profile.nameHeading')}</h2>
+      <p>{t('profile.signedInAs', { email: user.email ?? user.phone ?? '' })}</p>
+      <form onSubmit={(event) => void save(event)} aria-busy={pending}>
         <TextField
           label={t('profile.displayName')}
           autoComplete="name"
@@ -44,10 +45,6 @@ export function ProfileDetails() {
           {t('profile.save')}
         </button>
       </form>
-      <h2 className={styles.heading}>{t('profile.signOutHeading')}</h2>
-      <button type="button" className="button" onClick={() => void signOut()} disabled={signingOut}>
-        {t('profile.signOut')}
-      </button>
-    </div>
+    </section>
   );
 }

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { loadSupabase } from '../../lib/load-supabase.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import styles from './auth-forms.module.css';
+import { FormError } from './form-error.tsx';
+import { useAuth } from './use-auth.ts';
+import { useAuthAction } from './use-auth-action.ts';
+import { authenticatorCodeProblem } from './validate-credentials.ts';
+
+/**
+ * The second step of a sign-in when aal2 is next (product spec §4): the code from the authenticator
+ * app. Verifying raises the session to aal2 (MFA_CHALLENGE_VERIFIED) and the guard takes the user on.
+ */
+export function MfaChallengeForm() {
+  const { t } = useTranslation();
+  const { mfaSession } = useAuth();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const { pending, error, run } = useAuthAction();
+  const factor = mfaSession?.user.factors?.find(
+    (candidate) => candidate.status === 'verified' && candidate.factor_type === 'totp',
+  );
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = authenticatorCodeProblem(code);
+    setProblem(found);
+    if (found || !factor) return;
+    await run(async () =>
+      (await loadSupabase()).auth.mfa.challengeAndVerify({
+        factorId: factor.id,
+        code: code.replace(/\s/g, ''),
+      }),
+    );
+  };
+
+  const cancel = async () => {
+    await run(async () => (await loadSupabase()).auth.signOut({ scope: 'local' }));
+  };
+
+  return (
+    <div className={styles.panel}>
+      <h2 className={styles.heading}>{t('auth.mfa.heading')}</h2>
+      <p>{t('auth.mfa.intro')}</p>
+      <form className={styles.form} onSubmit={(event) => void verify(event)} noValidate aria-busy={pending}>
+        <TextField
+          label={t('auth.mfa.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={problem ? t(problem) : null}
+        />
+        <FormError error={error} />
+        <button type="submit" className="button button-primary" disabled={pending || !factor}>
+          {t('auth.mfa.verify')}
+        </button>
+      </form>
+      <button type="button" className="button" onClick={() => void cancel()} disabled={pending}>
+        {t('auth.mfa.cancel')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * delete-account: removes the calling user's account. The caller proves who they are with their own
+ * access token (checked by the auth service, not just by signature); the deletion itself uses the
+ * service role through the auth admin API, and the user's rows go with the auth user through the
+ * foreign keys the migrations declare on auth.users (on delete cascade).
+ *
+ * Plain fetch only, so the same file runs on Supabase's Deno runtime and in the local backend.
+ */
+declare const Deno: {
+  serve: (handler: (request: Request) => Response | Promise<Response>) => unknown;
+  env: { get: (key: string) => string | undefined };
+};
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...CORS_HEADERS, 'Content-Type': 'application/json' },
+  });
+}
+
+function required(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+async function handle(request: Request): Promise<Response> {
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
+  if (request.method !== 'POST') return json(405, { error: 'Use POST to delete your account.' });
+  const authorization = request.headers.get('Authorization') ?? '';
+  if (!/^Bearer\s+\S+$/i.test(authorization)) return json(401, { error: 'Sign in to delete your account.' });
+
+  const url = required('SUPABASE_URL').replace(/\/+$/, '');
+  const anonKey = required('SUPABASE_ANON_KEY');
+  const serviceKey = required('SUPABASE_SERVICE_ROLE_KEY');
+
+  // Who is asking: the auth service checks the token's session, not only its signature.
+  const me = await fetch(`${url}/auth/v1/user`, {
+    headers: { Authorization: authorization, apikey: anonKey },
+  });
+  if (!me.ok) return json(401, { error: 'Sign in to delete your account.' });
+  const user = (await me.json()) as { id?: unknown };
+  if (typeof user.id !== 'string' || !UUID.test(user.id))
+    return json(401, { error: 'Sign in to delete your account.' });
+
+  const deleted = await fetch(`${url}/auth/v1/admin/users/${user.id}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${serviceKey}`, apikey: serviceKey },
+  });
+  if (!deleted.ok) {
+    console.error(`delete-account: the auth service answered ${deleted.status}`);
+    return json(502, { error: 'The account could not be deleted. Please try again.' });
+  }
+  return json(200, { deleted: true });
+}
+
+Deno.serve(async (request) => {
+  try {
+    return await handle(request);
+  } catch (error) {
+    console.error('delete-account failed', error instanceof Error ? error.message : error);
+    return json(500, { error: 'The account could not be deleted. Please try again.' });
+  }
+});
+
+export {};

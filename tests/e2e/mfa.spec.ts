@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+
+import { freshTotpCode, PASSWORD, signInWithPassword } from './support/accounts.ts';
+import { createAccount, uniqueEmail } from './support/backend.ts';
+
+test('enrols an authenticator in the profile, is asked for its code at sign-in, and removes it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('two-step');
+  await createAccount(request, email, PASSWORD);
+  await page.goto('/auth');
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/app$/);
+
+  await page.goto('/profile');
+  await expect(page.getByText('Two-step verification is off.')).toBeVisible();
+  await page.getByRole('button', { name: 'Set up two-step verification' }).click();
+  const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+
+  const secretText = page.getByTestId('totp-secret');
+  await expect(secretText).toHaveText('•••• •••• •••• ••••');
+  await page.getByRole('button', { name: 'Show secret key' }).click();
+  await expect(secretText).toHaveText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+  const secret = (await secretText.textContent()) ?? '';
+
+  await page.getByLabel('Authenticator code').fill('12345');
+  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  await expect(page.getByText('Enter the six digits your authenticator app shows.')).toBeVisible();
+  const first = await freshTotpCode(secret, null);
+  await page.getByLabel('Authenticator code').fill(first);
+  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  await expect(page.getByText(/Two-step verification is on:/)).toBeVisible();
+
+  // Signing in again: the password alone is not enough, and a private page waits for the code.
+  await page.getByRole('button', { name: 'Sign out of Murmur' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goto('/notes?tag=work');
+  await expect(page).toHaveURL(/\/auth$/);
+  await signInWithPassword(page, email);
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await page.getByLabel('Authenticator code').fill(first === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText("That code didn't work.", { exact: false })).toBeVisible();
+  await page.getByLabel('Authenticator code').fill(await freshTotpCode(secret, first));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/notes\?tag=work$/);
+
+  // A reload keeps the aal2 session signed in; removing the factor turns two-step verification off.
+  await page.goto('/profile');
+  await expect(page.getByText(/Two-step verification is on:/)).toBeVisible();
+  await page.getByRole('button', { name: 'Remove authenticator' }).click();
+  await expect(page.getByText('Two-step verification is off.')).toBeVisible();
+});

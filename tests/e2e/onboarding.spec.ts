@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { PASSWORD } from './support/accounts.ts';
+import { uniqueEmail } from './support/backend.ts';
+
+function storedUserId(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+    return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { user?: { id?: string } }).user?.id;
+  });
+}
+
+/** Reads a store of the user's own IndexedDB database, as the app wrote it. */
+function readStore(page: Page, database: string, store: string): Promise<unknown[]> {
+  return page.evaluate(
+    ([name, storeName]) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction(storeName).objectStore(storeName).getAll();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result as unknown[]);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    [database, store] as const,
+  );
+}
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/auth#sign-up');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).last().click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+}
+
+test('a new user is onboarded: name, topics, fonts, theme and the microphone explained', async ({ page }) => {
+  const email = uniqueEmail('onboarded');
+  await signUp(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Murmur' })).toBeVisible();
+  await expect(page.getByText('Murmur records only while you press the record button')).toBeVisible();
+
+  await page.getByLabel('What should Murmur call you?').fill('Grace');
+  await page.getByLabel('Gratitude').check();
+  await page.getByLabel('Dreams').check();
+  await page.getByLabel('Notes', { exact: true }).selectOption('Inter');
+  await page.getByLabel('Diary', { exact: true }).selectOption('Playfair Display');
+  await page.getByLabel('Dark').check();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Start journaling' }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+
+  const userId = await storedUserId(page);
+  const [settings] = (await readStore(page, `murmur-user-${userId}`, 'user_settings')) as Record<
+    string,
+    unknown
+  >[];
+  expect(settings).toMatchObject({ default_note_font: 'Inter', default_diary_font: 'Playfair Display' });
+
+  await page.goto('/profile');
+  await expect(page.getByLabel('Display name')).toHaveValue('Grace');
+  const metadata = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+    return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { user?: { user_metadata?: unknown } })
+      .user?.user_metadata;
+  });
+  expect(metadata).toMatchObject({ display_name: 'Grace', journal_topics: ['gratitude', 'dreams'] });
+});
+
+test('signing out with unsynced changes says how many, exports them, then removes local data', async ({
+  page,
+}) => {
+  const email = uniqueEmail('unsynced');
+  await signUp(page, email);
+  await page.getByLabel('Notes', { exact: true }).selectOption('Lora');
+  await page.getByRole('button', { name: 'Start journaling' }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  const userId = await storedUserId(page);
+  const database = `murmur-user-${userId}`;
+  const queued = await readStore(page, database, 'outbox');
+  expect(queued.length).toBeGreaterThan(0);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Sign out of Murmur' }).click();
+  const dialog = page.getByRole('alertdialog', { name: "Some changes haven't synced yet" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    queued.length === 1
+      ? "1 change on this device hasn't reached your account yet."
+      : `${queued.length} changes on this device haven't reached your account yet.`,
+  );
+  // No sync engine is wired into the app yet, so only export is offered.
+  await expect(dialog.getByRole('button', { name: 'Sync now, then sign out' })).toHaveCount(0);
+
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export unsynced changes' }).click();
+  const file = await download;
+  await expect(dialog.getByRole('status')).toHaveText('Unsynced changes downloaded');
+  expect(file.suggestedFilename()).toMatch(/^murmur-unsynced-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(readFileSync((await file.path()) ?? '', 'utf8')) as {
+    user_id: string;
+    change_count: number;
+    entities: { table: string; id: string; entity: Record<string, unknown> }[];
+  };
+  expect(exported.user_id).toBe(userId);
+  expect(exported.change_count).toBe(queued.length);
+  expect(exported.entities).toContainEqual(
+    expect.objectContaining({
+      table: 'user_settings',
+      id: userId,
+      entity: expect.objectContaining({ default_note_font: 'Lora' }),
+    }),
+  );
+
+  await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign out of Murmur' }).click();
+  await page.getByRole('button', { name: 'Sign out and remove them' }).click();
+  await expect(page.getByText('Logged Out Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect
+    .poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name)))
+    .not.toContain(database);
+});
+
+test('a user may skip onboarding and is not asked again by the sign-up flow', async ({ page }) => {
+  await signUp(page, uniqueEmail('skipper'));
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  const metadata = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+    return (
+      JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as {
+        user?: { user_metadata?: Record<string, unknown> };
+      }
+    ).user?.user_metadata;
+  });
+  expect(typeof metadata?.['onboarded_at']).toBe('string');
+});
