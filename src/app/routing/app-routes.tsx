@@ -32,6 +32,9 @@ const load = {
   faq: () => import('../routes/faq-screen.tsx'),
   privacy: () => import('../routes/privacy-screen.tsx'),
   terms: () => import('../routes/terms-screen.tsx'),
+  notes: () => import('../routes/notes-screen.tsx'),
+  note: () => import('../routes/note-editor-screen.tsx'),
+  notesTrash: () => import('../routes/notes-trash-screen.tsx'),
   notFound: () => import('../routes/not-found-screen.tsx'),
   placeholder: () => import('../routes/placeholder-screen.tsx'),
 };
@@ -50,9 +53,11 @@ const Faq = screen(load.faq);
 const Privacy = screen(load.privacy);
 const Terms = screen(load.terms);
 const NotFound = screen(load.notFound);
+const Notes = screen(load.notes);
+const Note = screen(load.note);
+const NotesTrash = screen(load.notesTrash);
 const Onboarding = placeholder('onboarding');
 const Subscription = placeholder('subscription');
-const Notes = placeholder('notes');
 const Calendar = placeholder('calendar');
 const Diary = placeholder('diary');
 const Mood = placeholder('mood');
@@ -73,7 +78,9 @@ const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
   ['/terms', load.terms],
   ['/onboarding', load.placeholder],
   ['/subscription', load.placeholder],
-  ['/notes', load.placeholder],
+  ['/notes', load.notes],
+  ['/notes/trash', load.notesTrash],
+  ['/notes/:id', load.note],
   ['/calendar', load.placeholder],
   ['/diary', load.placeholder],
   ['/mood', load.placeholder],
@@ -102,6 +109,8 @@ export function AppRoutes() {
         <Route path="/subscription" element={<Subscription />} />
         <Route path="/profile" element={<Profile />} />
         <Route path="/notes" element={<Notes />} />
+        <Route path="/notes/trash" element={<NotesTrash />} />
+        <Route path="/notes/:id" element={<Note />} />
         <Route path="/calendar" element={<Calendar />} />
         <Route path="/diary" element={<Diary />} />
         <Route path="/mood" element={<Mood />} />

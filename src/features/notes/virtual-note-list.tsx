@@ -1,0 +1,60 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+
+import type { Stored } from '../../db/entities/common.ts';
+import type { Note } from '../../db/entities/note.ts';
+import { NoteCard } from './note-card.tsx';
+import styles from './notes.module.css';
+
+/** Estimated card height with its gap; cards are measured once shown. */
+const ESTIMATED_ROW_PX = 132;
+
+/**
+ * The notes as a window-scrolled virtual list: only the cards near the viewport are in the DOM, so ten
+ * thousand notes mount and scroll like ten (docs/adr/0040). The list keeps list semantics, and each
+ * item says where it is in the whole list (aria-setsize / aria-posinset), since most are not rendered.
+ */
+export function VirtualNoteList({ notes, label }: { notes: readonly Stored<Note>[]; label: string }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => setScrollMargin(listRef.current?.offsetTop ?? 0);
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: notes.length,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: 6,
+    scrollMargin,
+    getItemKey: (index) => notes[index]?.id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  return (
+    <ul
+      ref={listRef}
+      className={styles.list}
+      aria-label={label}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {items.map((item) => {
+        const note = notes[item.index];
+        if (!note) return null;
+        return (
+          <li
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className={styles.row}
+            aria-setsize={notes.length}
+            aria-posinset={item.index + 1}
+            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            <NoteCard note={note} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
