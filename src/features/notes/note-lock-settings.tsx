@@ -17,9 +17,18 @@ export function NoteLockSettings({ data }: { data: NotesData }) {
   const [hasPin, setHasPin] = useState(() => readPinRecord(data.userId) !== null);
   const [changing, setChanging] = useState(false);
   const [saved, setSaved] = useState('');
+  // The box follows the click at once; the live setting catches up when the write commits.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const enabled = chosen ?? settings.enable_note_lock;
 
-  const toggle = async (enabled: boolean) => {
-    await data.commands.updateSettings({ enable_note_lock: enabled });
+  const toggle = async (next: boolean) => {
+    setChosen(next);
+    try {
+      await data.commands.updateSettings({ enable_note_lock: next });
+    } catch (error) {
+      console.error('Murmur could not change the note-lock setting', error);
+      setChosen(null);
+    }
   };
 
   return (
@@ -28,13 +37,13 @@ export function NoteLockSettings({ data }: { data: NotesData }) {
       <label className={styles.checkbox}>
         <input
           type="checkbox"
-          checked={settings.enable_note_lock}
+          checked={enabled}
           onChange={(event) => void toggle(event.target.checked)}
         />
         {t('notes.lock.enable')}
       </label>
       <p className={styles.hint}>{t('notes.lock.explain')}</p>
-      {settings.enable_note_lock ? (
+      {enabled ? (
         changing || !hasPin ? (
           <SetPinForm
             userId={data.userId}
