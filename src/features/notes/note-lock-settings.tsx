@@ -35,11 +35,7 @@ export function NoteLockSettings({ data }: { data: NotesData }) {
     <details className={styles.lockSettings}>
       <summary>{t('notes.lock.settingsTitle')}</summary>
       <label className={styles.checkbox}>
-        <input
-          type="checkbox"
-          checked={enabled}
-          onChange={(event) => void toggle(event.target.checked)}
-        />
+        <input type="checkbox" checked={enabled} onChange={(event) => void toggle(event.target.checked)} />
         {t('notes.lock.enable')}
       </label>
       <p className={styles.hint}>{t('notes.lock.explain')}</p>
