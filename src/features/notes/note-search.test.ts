@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 
 import { foldText, noteMatches, type SearchableNote } from './note-search.ts';
 
+let nextId = 0;
 const note = (fields: Partial<SearchableNote>): SearchableNote => ({
+  id: `n${(nextId += 1)}`,
   title: '',
   body: '',
   tags: [],
@@ -48,5 +50,15 @@ describe('note search matching', () => {
     expect(noteMatches(secret, 'surprise')).toBe(false);
     expect(noteMatches(secret, 'diary')).toBe(true);
     expect(noteMatches(secret, 'priv')).toBe(true);
+  });
+});
+
+describe('note search after a change', () => {
+  it('sees a changed body and a lock set on the same note', () => {
+    const first = { id: 'same', title: 'Plans', body: 'picnic', tags: [], locked: false };
+    expect(noteMatches(first, 'picnic')).toBe(true);
+    expect(noteMatches({ ...first, body: 'concert' }, 'picnic')).toBe(false);
+    expect(noteMatches({ ...first, body: 'concert' }, 'conc')).toBe(true);
+    expect(noteMatches({ ...first, body: 'concert', locked: true }, 'conc')).toBe(false);
   });
 });
