@@ -60,27 +60,30 @@ export function NoteConflicts({
                   ? t('notes.conflicts.field', { field: t(`notes.fields.${conflict.field}`, conflict.field) })
                   : t('notes.conflicts.rejected')}
               </p>
-              {hidden && text === '' ? (
+              {hidden ? (
                 <p className={styles.hint}>{t('notes.conflicts.hiddenWhileLocked')}</p>
               ) : (
                 <blockquote className={styles.conflictValue}>{text || t('notes.conflicts.empty')}</blockquote>
               )}
-              <div className={styles.actions}>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => void data.commands.restoreConflict(conflict.id)}
-                >
-                  {t('notes.conflicts.restore')}
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => void data.commands.dismissConflict(conflict.id)}
-                >
-                  {t('notes.conflicts.dismiss')}
-                </button>
-              </div>
+              {/* Nobody restores or throws away a version they cannot see: unlock first. */}
+              {hidden ? null : (
+                <div className={styles.actions}>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => void data.commands.restoreConflict(conflict.id)}
+                  >
+                    {t('notes.conflicts.restore')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => void data.commands.dismissConflict(conflict.id)}
+                  >
+                    {t('notes.conflicts.dismiss')}
+                  </button>
+                </div>
+              )}
             </li>
           );
         })}

@@ -99,4 +99,31 @@ describe('note editor', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Another version' })).toBeNull());
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Text' }).value).toBe('my offline edit');
   });
+
+  it('keeps the other version of a locked note’s body hidden, with no restore, until unlocked', async () => {
+    writePinRecord(TEST_USER, await hashPin('2468', 100_000));
+    const id = await data.commands.createNote({ title: 'Diary', body: 'current', locked: true });
+    await data.db.conflicts.put({
+      id: 'c2',
+      table_name: 'notes',
+      row_id: id,
+      field: 'body',
+      kind: 'lww_lost',
+      losing_value: 'an older secret',
+      losing_hlc: '',
+      winning_hlc: '',
+      reason: 'concurrent write',
+      created_at: new Date(data.clock.now()).toISOString(),
+      resolved_at: null,
+      _sync: { version: 0, hlc: {} },
+    });
+    await open(id);
+    expect(await screen.findByText('Unlock the note to see this version.')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('older secret');
+    expect(screen.queryByRole('button', { name: 'Restore this version' })).toBeNull();
+    await userEvent.type(screen.getByLabelText('PIN'), '2468');
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('an older secret')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Restore this version' })).toBeTruthy();
+  });
 });

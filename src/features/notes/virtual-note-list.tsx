@@ -17,11 +17,19 @@ const ESTIMATED_ROW_PX = 132;
 export function VirtualNoteList({ notes, label }: { notes: readonly Stored<Note>[]; label: string }) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the list starts in the page moves when something above it opens or closes (the note-lock
+  // panel, a wrapped toolbar): re-measure whenever the page around it changes size.
   useLayoutEffect(() => {
-    const measure = () => setScrollMargin(listRef.current?.offsetTop ?? 0);
+    const list = listRef.current;
+    const measure = () => setScrollMargin(list?.offsetTop ?? 0);
     measure();
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (list?.parentElement) observer?.observe(list.parentElement);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
   }, []);
   const virtualizer = useWindowVirtualizer({
     count: notes.length,
