@@ -1,7 +1,8 @@
 import type { Benchmark } from './benchmark.ts';
 import { bundleSize } from './bundle-size.ts';
 import { coldStart } from './cold-start.ts';
+import { notesList } from './notes-list.ts';
 import { notesSearch } from './notes-search.ts';
 
 /** Every benchmark `npm run bench` knows, in the order they run and appear in docs/performance.md. */
-export const registry: readonly Benchmark[] = [bundleSize, coldStart, notesSearch];
+export const registry: readonly Benchmark[] = [bundleSize, coldStart, notesList, notesSearch];

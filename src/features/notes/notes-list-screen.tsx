@@ -37,7 +37,8 @@ export function NotesListScreen({ data }: { data: NotesData }) {
   const [creating, setCreating] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const notes = useLiveQuery(
-    () => data.db.notes.filter((note) => note.deleted_at === null).toArray(),
+    // One getAll and a filter in JS: a Dexie filter() walks a cursor row by row, several times slower.
+    async () => (await data.db.notes.toArray()).filter((note) => note.deleted_at === null),
     [data.db],
   );
   const ordered = useMemo(() => (notes ? orderNotes(notes) : []), [notes]);

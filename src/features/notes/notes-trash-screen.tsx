@@ -18,7 +18,7 @@ export function NotesTrashScreen({ data }: { data: NotesData }) {
   const { t, i18n } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const deleted = useLiveQuery(async () => {
-    const notes = await data.db.notes.filter((note) => note.deleted_at !== null).toArray();
+    const notes = (await data.db.notes.toArray()).filter((note) => note.deleted_at !== null);
     notes.sort((a, b) => ((a.deleted_at ?? '') < (b.deleted_at ?? '') ? 1 : -1));
     return notes.slice(0, TRASH_LIMIT);
   }, [data.db]);
