@@ -36,7 +36,12 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   workbox: {
     // Every lazy screen and the icons too: a deep link opened offline must find its chunk in the precache.
     // The plugin adds manifest.webmanifest itself.
-    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+    globPatterns: [
+      '**/*.{js,css,html,svg,png,ico}',
+      // The spec's default and preloaded fonts, Latin subset: entries look right offline from the first
+      // visit. Other fonts and scripts are cached the first time they are used (runtimeCaching below).
+      'assets/{abril-fatface,montserrat,architects-daughter,inter,playfair-display}-latin-[47]00-normal-*.woff2',
+    ],
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [
       /^\/auth\/v1/,
@@ -47,5 +52,16 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       /^\/mailbox/,
     ],
     cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Font files are content-hashed: a cached copy is never stale.
+        urlPattern: ({ sameOrigin, url }) => sameOrigin && /\/assets\/.+\.woff2?$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'murmur-fonts',
+          expiration: { maxEntries: 200 },
+        },
+      },
+    ],
   },
 };

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 
 import type { Metric } from '../tests/bench/benchmark.ts';
 import { registry } from '../tests/bench/registry.ts';
-import { buildApp } from '../tests/bench/support/build-app.ts';
+import { madeBuild } from '../tests/bench/support/build-app.ts';
 import { verdict } from '../tests/bench/verdict.ts';
 import { updateDocs } from './bench-docs.ts';
 import { benchMachine, type Machine } from './bench-machine.ts';
@@ -73,7 +73,8 @@ try {
   }
 } finally {
   // The shared build lives in a temporary directory; only remove it if this run made one.
-  const made = selected.length > 0 ? await buildApp().catch(() => undefined) : undefined;
+  // Asking buildApp() here would build the app just to delete it when no selected benchmark needed one.
+  const made = await madeBuild()?.catch(() => undefined);
   if (made) rmSync(made.outDir, { recursive: true, force: true });
 }
 

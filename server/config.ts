@@ -39,6 +39,12 @@ export interface BackendOptions {
   readonly functionsDir?: string;
   /** Per-IP and per-email limits on sign-in, signup, recover and otp. */
   readonly rateLimits?: Partial<RateLimits>;
+  /**
+   * A realtime socket that sends nothing (not even its heartbeat, every 25 s in supabase-js) for this long is
+   * closed, as Phoenix does after 60 s: a client that vanished without closing leaves no presence or
+   * subscriptions behind. Default 60.
+   */
+  readonly realtimeIdleTimeoutSeconds?: number;
 }
 
 export interface RateLimits {
@@ -62,6 +68,7 @@ export interface BackendConfig {
   readonly migrationsDir: string;
   readonly functionsDir: string;
   readonly rateLimits: RateLimits;
+  readonly realtimeIdleTimeoutSeconds: number;
 }
 
 /** The Supabase CLI's well-known local secret; the demo anon and service_role keys are signed with it. */
@@ -72,6 +79,9 @@ export function resolveConfig(options: BackendOptions = {}): BackendConfig {
   // HS256 with a short secret is guessable; GoTrue and PostgREST both insist on 32 characters.
   if (jwtSecret.length < 32) throw new Error('JWT secret must be at least 32 characters long');
   const jwtExpirySeconds = options.jwtExpirySeconds ?? 3600;
+  const realtimeIdleTimeoutSeconds = options.realtimeIdleTimeoutSeconds ?? 60;
+  if (!Number.isInteger(realtimeIdleTimeoutSeconds) || realtimeIdleTimeoutSeconds < 1)
+    throw new Error('The realtime idle timeout must be a whole number of seconds, at least 1');
   if (!Number.isInteger(jwtExpirySeconds) || jwtExpirySeconds < 30)
     throw new Error('JWT expiry must be an integer of at least 30 seconds');
   return {
@@ -93,5 +103,6 @@ export function resolveConfig(options: BackendOptions = {}): BackendConfig {
       perIp: options.rateLimits?.perIp ?? { max: 300, windowSeconds: 300 },
       perEmail: options.rateLimits?.perEmail ?? { max: 60, windowSeconds: 300 },
     },
+    realtimeIdleTimeoutSeconds,
   };
 }

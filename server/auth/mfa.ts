@@ -9,6 +9,7 @@ import { authError, validationFailed } from './auth-error.ts';
 import { readAuthBody, stringField } from './auth-input.ts';
 import { addAmrClaim, buildTokenResponse, newRefreshToken } from './issue-session.ts';
 import { requireUser } from './require-user.ts';
+import { totpQrSvg } from './totp-qr-svg.ts';
 
 /** GoTrue's MFA_CHALLENGE_EXPIRY_DURATION. */
 const CHALLENGE_TTL_SECONDS = 300;
@@ -34,15 +35,6 @@ async function verifiedFactorCount(ctx: BackendContext, userId: string): Promise
     [userId],
   );
   return rows[0]?.n ?? 0;
-}
-
-/**
- * An SVG for the enrolment screen. It shows the otpauth URI as text rather than a scannable QR code (no QR
- * encoder is bundled); apps and tests use `totp.secret` or `totp.uri`.
- */
-function uriSvg(uri: string): string {
-  const escaped = uri.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40"><text x="4" y="24" font-size="8">${escaped}</text></svg>`;
 }
 
 /** POST /factors: enrol an unverified TOTP factor. */
@@ -87,7 +79,7 @@ export async function enrollFactor(ctx: BackendContext, request: ApiRequest): Pr
       id,
       type: 'totp',
       friendly_name: friendlyName,
-      totp: { qr_code: uriSvg(uri), secret, uri },
+      totp: { qr_code: await totpQrSvg(uri), secret, uri },
     });
   });
 }

@@ -242,6 +242,29 @@ end
 $fn$;
 grant execute on function realtime.send(jsonb, text, text, boolean) to anon, authenticated, service_role;
 
+-- Supabase's helper for broadcasting row changes from a trigger (\`perform realtime.broadcast_changes(topic,
+-- tg_op, tg_op, tg_table_name, tg_table_schema, new, old)\`), with Supabase's body: the payload carries
+-- record, old_record, operation, table and schema, and it goes out as a private realtime.send.
+create or replace function realtime.broadcast_changes(topic_name text, event_name text, operation text, table_name text,
+  table_schema text, new record, old record, level text default 'ROW') returns void language plpgsql as $fn$
+declare
+  row_data jsonb := '{}'::jsonb;
+begin
+  if level = 'STATEMENT' then
+    raise exception 'function can only be triggered for each row, not for each statement';
+  end if;
+  if operation = 'INSERT' or operation = 'UPDATE' or operation = 'DELETE' then
+    row_data := jsonb_build_object('old_record', old, 'record', new, 'operation', operation, 'table', table_name, 'schema', table_schema);
+    perform realtime.send(row_data, event_name, topic_name);
+  else
+    raise exception 'Unexpected operation type: %', operation;
+  end if;
+exception
+  when others then
+    raise exception 'Failed to process the row: %', sqlerrm;
+end
+$fn$;
+
 create or replace function realtime.local_notify_message() returns trigger language plpgsql security definer as $fn$
 begin
   if new.extension = 'broadcast' and new.event is distinct from 'authorization_probe' then

@@ -1,3 +1,5 @@
+import { register } from 'node:module';
+
 /**
  * The slice of the Deno runtime Supabase Edge Functions use at their top level: `Deno.serve(handler)` and
  * `Deno.env`. While a function module is being imported, `Deno.serve` hands its handler to the loader that is
@@ -34,11 +36,20 @@ const env = {
   }),
 };
 
-/** Installs `globalThis.Deno` once (unless a real Deno is present) and sets the variables functions read. */
+let hooksRegistered = false;
+
+/**
+ * Installs `globalThis.Deno` once (unless a real Deno is present), the `npm:` specifier hooks, and sets
+ * the variables functions read.
+ */
 export function installDenoShim(variables: Record<string, string>): void {
   for (const [key, value] of Object.entries(variables)) functionEnv.set(key, value);
   const global = globalThis as { Deno?: unknown };
   global.Deno ??= { serve, env };
+  if (!hooksRegistered) {
+    hooksRegistered = true;
+    register(new URL('./npm-specifier-hooks.ts', import.meta.url));
+  }
 }
 
 let loading: Promise<unknown> = Promise.resolve();

@@ -7,6 +7,7 @@ import type { BackendContext } from '../backend-context.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { headerValue, jsonResponse } from '../http/api-request.ts';
 import { installDenoShim, loadHandler } from './deno-shim.ts';
+import { functionsWithoutJwt } from './function-settings.ts';
 import type { FetchHandler } from './deno-shim.ts';
 
 const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -20,10 +21,13 @@ export class FunctionsRouter {
   private readonly ctx: BackendContext;
   private readonly dir: string;
   private readonly handlers = new Map<string, Promise<FetchHandler | undefined>>();
+  /** verify_jwt = false in supabase/config.toml (the functions folder's sibling). */
+  private readonly open: Set<string>;
 
   constructor(ctx: BackendContext, dir: string) {
     this.ctx = ctx;
     this.dir = resolve(dir);
+    this.open = functionsWithoutJwt(join(this.dir, '..', 'config.toml'));
     installDenoShim({
       SUPABASE_URL: ctx.apiUrl,
       SUPABASE_ANON_KEY: ctx.anonKey,
@@ -32,11 +36,16 @@ export class FunctionsRouter {
     });
   }
 
+  /** Whether `path` (/<name>/…) is a function deployed with verify_jwt = false: no key, no JWT needed. */
+  isOpen(path: string): boolean {
+    return this.open.has(path.split('/').find((part) => part !== '') ?? '');
+  }
+
   async route(request: ApiRequest): Promise<ApiResponse> {
     const [name = '', ...rest] = request.path.split('/').filter((part) => part !== '');
     const header = headerValue(request.headers, 'authorization');
     const token = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-    if (!token || !(await verifyJwt(token, this.ctx.config.jwtSecret)).ok)
+    if (!this.open.has(name) && (!token || !(await verifyJwt(token, this.ctx.config.jwtSecret)).ok))
       return jsonResponse(401, { code: 401, message: 'Invalid JWT', msg: 'Invalid JWT' });
     const file = join(this.dir, name, 'index.ts');
     if (!FUNCTION_NAME.test(name) || !existsSync(file) || !statSync(file).isFile()) {

@@ -88,7 +88,7 @@ async function handle(
     };
     const needsKey =
       target.service === 'rest' ||
-      target.service === 'functions' ||
+      (target.service === 'functions' && !functions.isOpen(target.path)) ||
       target.service === 'realtime' ||
       (target.service === 'auth' && !OPEN_AUTH_ROUTES.has(target.path.replace(/\/+$/, '')));
     if (needsKey) await checkApiKey(ctx, request);

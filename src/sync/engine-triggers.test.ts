@@ -84,6 +84,25 @@ describe('triggers', () => {
   });
 });
 
+describe('status', () => {
+  it('[R34] the pending count follows writes made while a push is on the wire', async () => {
+    const { a } = await started();
+    await a.commands.createNote({ body: 'first' });
+    a.engine.notifyLocalWrite();
+    await untilIdle(a);
+    expect(a.transport.pendingKinds()).toEqual(['push']);
+    expect(a.engine.status.get()).toMatchObject({ state: 'syncing', pending: 1 });
+    await a.commands.createNote({ body: 'second' });
+    a.engine.notifyLocalWrite();
+    await a.commands.createNote({ body: 'third' });
+    a.engine.notifyLocalWrite();
+    for (let i = 0; i < 50 && a.engine.status.get().pending !== 3; i++) await macrotask();
+    expect(a.engine.status.get()).toMatchObject({ state: 'syncing', pending: 3 });
+    await settle([a]);
+    expect(a.engine.status.get()).toMatchObject({ state: 'up_to_date', pending: 0 });
+  });
+});
+
 describe('auth', () => {
   it('[R32] a 401 stops syncing until the session is refreshed; writes keep working meanwhile', async () => {
     const { world, a } = await started();
@@ -102,6 +121,18 @@ describe('auth', () => {
     a.device.auth.canRefresh = () => true;
     await a.device.auth.refresh();
     await settle([a]);
+    expect(a.engine.status.get()).toMatchObject({ state: 'up_to_date', pending: 0 });
+  });
+
+  it('[R32] resumes when the refreshed session arrives while the failed run is still ending', async () => {
+    const { world, a } = await started();
+    // FakeAuth refreshes at once: the new session is reported before the run that got the 401 ends.
+    const session = a.device.auth.current();
+    if (session) world.server.expireToken(session.accessToken);
+    await a.commands.createNote({ body: 'written with an expired token' });
+    a.engine.notifyLocalWrite();
+    await settle([a]);
+    expect(a.device.auth.refreshes).toBe(1);
     expect(a.engine.status.get()).toMatchObject({ state: 'up_to_date', pending: 0 });
   });
 

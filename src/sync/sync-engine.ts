@@ -40,6 +40,8 @@ export class SyncEngine {
   private needPush = false;
   private needPull = false;
   private running: Promise<void> | null = null;
+  /** A trigger arrived after the running run last took its work (see request()). */
+  private requestedDuringRun = false;
   private disposed = false;
   private authBlocked = false;
   private failures = 0;
@@ -91,6 +93,9 @@ export class SyncEngine {
 
   /** A command wrote locally: push soon (and refresh the pending count). */
   notifyLocalWrite(): void {
+    // A running run counts only between cycles; a push on a slow network would show a stale count.
+    // If this extra count fails (the database closing), the run's own count at its end still reports.
+    if (this.running && !this.disposed) this.refreshPending().catch(() => undefined);
     this.request(true, false);
   }
 
@@ -117,10 +122,20 @@ export class SyncEngine {
     if (this.disposed) return;
     this.needPush ||= push;
     this.needPull ||= pull;
-    this.running ??= this.run()
+    if (this.running) {
+      this.requestedDuringRun = true;
+      return;
+    }
+    this.running = this.run()
       .catch((error: unknown) => this.handleError(error))
       .finally(() => {
         this.running = null;
+        // A run that stops early (offline, 401) does not look at the flags again: a trigger that came
+        // after it took its work — say the refreshed session of its own 401 — would wait for the next
+        // trigger. Run once more, unless a retry timer (backoff, busy lock) is already set to do it.
+        const again = this.requestedDuringRun && this.retryTimer === null;
+        this.requestedDuringRun = false;
+        if (again) this.request(false, false);
       });
   }
 
@@ -170,6 +185,7 @@ export class SyncEngine {
       const pull = this.needPull;
       this.needPush = false;
       this.needPull = false;
+      this.requestedDuringRun = false;
       try {
         const ctx: CycleContext = {
           db,

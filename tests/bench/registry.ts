@@ -1,3 +1,4 @@
+import { backend } from './backend.ts';
 import type { Benchmark } from './benchmark.ts';
 import { bundleSize } from './bundle-size.ts';
 import { coldStart } from './cold-start.ts';
@@ -5,4 +6,4 @@ import { notesList } from './notes-list.ts';
 import { notesSearch } from './notes-search.ts';
 
 /** Every benchmark `npm run bench` knows, in the order they run and appear in docs/performance.md. */
-export const registry: readonly Benchmark[] = [bundleSize, coldStart, notesList, notesSearch];
+export const registry: readonly Benchmark[] = [bundleSize, coldStart, backend, notesList, notesSearch];

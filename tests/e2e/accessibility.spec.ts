@@ -43,11 +43,15 @@ const memberPaths = [
   '/notes',
   '/calendar',
   '/mood',
+  '/diary',
   '/insights',
   '/mood/entry',
   '/profile',
   '/settings',
   '/settings/appearance',
+  '/settings/recording',
+  '/settings/transcription',
+  '/settings/storage',
 ];
 
 for (const theme of ['light', 'dark'] as const) {

@@ -108,7 +108,7 @@ test.describe('a signed-in user', () => {
 
   test('opens a mood entry for a given day', async ({ page }) => {
     await page.goto('/mood/entry/2026-11-01');
-    await expect(page.getByText('How were you feeling on 2026-11-01?')).toBeVisible();
+    await expect(page.getByText('How were you feeling on Sunday, November 1, 2026?')).toBeVisible();
   });
 
   test('reaches every settings page from the index and by URL', async ({ page }) => {

@@ -1,49 +1,100 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 import { useAuth } from '../../features/auth/use-auth.ts';
-import { UserDataContext, type UserData } from './user-data-context.ts';
+import { SettingsProvider } from '../../features/settings/settings-provider.tsx';
+import { SubscriptionProvider } from '../../features/subscription/subscription-provider.tsx';
+import { UserDataContext, type UserData } from '../../lib/user-data/user-data-context.ts';
+import { appUserDataBackend } from './app-user-data-backend.ts';
+import { SessionAuthPort, toSyncSession } from './session-auth-port.ts';
+import { SyncContext, type SyncHandle } from './sync-context.ts';
+import type { UserConnection, UserDataBackend } from './user-data-backend.ts';
+
+/** One stable refresh function per engine, so the settings store is not rebuilt on every render. */
+const refreshers = new WeakMap<SyncHandle, () => Promise<void>>();
+function refreshWith(sync: SyncHandle): () => Promise<void> {
+  let refresh = refreshers.get(sync);
+  if (!refresh) {
+    refresh = () => sync.syncNow();
+    refreshers.set(sync, refresh);
+  }
+  return refresh;
+}
+
+interface Opened {
+  userId: string;
+  data: UserData;
+  sync: SyncHandle | null;
+}
 
 /**
- * Opens the signed-in user's database when a user signs in and closes it when they sign out or
- * another account signs in, so one account's screens never read another's rows (R30).
+ * Opens the signed-in user's database and starts their sync engine when a user signs in; stops the
+ * engine and closes the database when they sign out or another account signs in, so one account's
+ * screens never read another's rows and one account's outbox is never pushed under another's session
+ * (R30). The engine sees the session through a SessionAuthPort that follows the auth provider: a
+ * refreshed token resumes a sync stopped by a 401 (R32).
  */
-export function UserDataProvider({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
+export function UserDataProvider({
+  children,
+  backend = appUserDataBackend,
+}: {
+  children: ReactNode;
+  /** Tests pass one over fake-indexeddb and the in-memory sync server. */
+  backend?: UserDataBackend;
+}) {
+  const { user, session } = useAuth();
   const userId = user?.id ?? null;
-  const [data, setData] = useState<UserData | null>(null);
+  const [opened, setOpened] = useState<Opened | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  const port = useRef<SessionAuthPort | null>(null);
+  const latestSession = useRef(session);
+
+  // Declared before the connection effect: on a switch of accounts the old engine is stopped (cleanup
+  // below) before the port hears the new session, and a new port starts from the newest session.
+  useEffect(() => {
+    latestSession.current = session;
+    port.current?.set(toSyncSession(session));
+  }, [session]);
 
   useEffect(() => {
     if (userId === null) return;
     let cancelled = false;
-    let opened: UserData | null = null;
-    import('./open-user-data.ts')
-      .then(({ openUserData }) => openUserData(userId))
-      .then(
-        (loaded) => {
-          if (cancelled) {
-            loaded.db.close();
-            return;
-          }
-          opened = loaded;
-          setData(loaded);
-        },
-        (error: unknown) => {
-          if (!cancelled) setFailure(error);
-        },
-      );
+    let connection: UserConnection | null = null;
+    const auth = new SessionAuthPort(() => backend.refreshSession(), toSyncSession(latestSession.current));
+    port.current = auth;
+    backend.connect(userId, auth).then(
+      (loaded) => {
+        if (cancelled) {
+          loaded.close();
+          return;
+        }
+        connection = loaded;
+        setOpened({ userId, data: loaded.data, sync: loaded.sync?.engine ?? null });
+      },
+      (error: unknown) => {
+        if (!cancelled) setFailure(error);
+      },
+    );
     return () => {
       cancelled = true;
-      opened?.db.close();
-      setData(null);
+      if (port.current === auth) port.current = null;
+      connection?.close();
+      setOpened(null);
     };
-  }, [userId]);
+  }, [userId, backend]);
 
   // Without its database the app cannot show the user's journal; the error boundary says so.
   if (failure !== null) throw failure;
+  const current = opened?.userId === userId ? opened : null;
+  const sync = current?.sync ?? null;
   return (
-    <UserDataContext.Provider value={data?.userId === userId ? data : null}>
-      {children}
+    <UserDataContext.Provider value={current?.data ?? null}>
+      <SyncContext.Provider value={current?.sync ?? null}>
+        <SettingsProvider userData={current?.data ?? null} refresh={sync ? refreshWith(sync) : undefined}>
+          <SubscriptionProvider userData={current?.data ?? null} email={user?.email ?? null}>
+            {children}
+          </SubscriptionProvider>
+        </SettingsProvider>
+      </SyncContext.Provider>
     </UserDataContext.Provider>
   );
 }

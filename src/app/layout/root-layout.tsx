@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { useAuth } from '../../features/auth/use-auth.ts';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { GridBackground } from '../../ui/grid-background.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { SyncContext } from '../data/sync-context.ts';
 import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { decideAccess } from '../routing/access-rule.ts';
 import { BottomNav } from './bottom-nav.tsx';
@@ -16,6 +17,8 @@ import styles from './root-layout.module.css';
 
 /** Not needed to paint the first screen: loaded right after it. */
 const AppToaster = lazy(() => import('../../lib/toasts/app-toaster.tsx'));
+/** Shown only once the signed-in user's engine runs, which is itself a lazy chunk. */
+const SyncStatusIndicator = lazy(() => import('./sync-status-indicator.tsx'));
 
 interface LocationState {
   from?: unknown;
@@ -25,6 +28,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { user, loading } = useAuth();
   const location = useLocation();
+  const sync = useContext(SyncContext);
   useScrollToTopOnNavigate();
   const signedIn = user !== null;
   const from = (location.state as LocationState | null)?.from;
@@ -62,6 +66,11 @@ export function RootLayout() {
         {content}
       </main>
       {mode === 'hidden' ? null : <BottomNav mode={mode} key={mode} />}
+      {sync !== null && signedIn ? (
+        <Suspense fallback={null}>
+          <SyncStatusIndicator />
+        </Suspense>
+      ) : null}
       <Suspense fallback={null}>
         <AppToaster />
       </Suspense>

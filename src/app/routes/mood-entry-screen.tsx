@@ -1,17 +1,28 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 
+import { MoodCheckIn } from '../../features/mood/mood-check-in.tsx';
+import { formatDay, isDay } from '../../lib/dates/day.ts';
+import { useToday } from '../../lib/dates/use-today.ts';
 import { Page } from '../../ui/page.tsx';
 
-/** /mood/entry/:date? — without a date the check-in is for today. */
+/** /mood/entry/:date? — without a date the check-in is for today; ?id= edits an existing one. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const today = useToday();
   const { date } = useParams();
-  const day = date && !Number.isNaN(Date.parse(date)) ? date : null;
+  const [params] = useSearchParams();
+  const day = isDay(date) && date <= today ? date : today;
   return (
     <Page
       title={t('screens.moodEntry.title')}
-      description={day ? t('screens.moodEntry.forDay', { day }) : t('screens.moodEntry.forToday')}
-    />
+      description={
+        day === today
+          ? t('screens.moodEntry.forToday')
+          : t('screens.moodEntry.forDay', { day: formatDay(day, i18n.language) })
+      }
+    >
+      <MoodCheckIn day={day} today={today} entryId={params.get('id')} />
+    </Page>
   );
 }

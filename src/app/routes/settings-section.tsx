@@ -1,12 +1,35 @@
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 
-import { LanguagePicker } from '../../features/settings/language-picker.tsx';
-import { ThemePicker } from '../../features/settings/theme-picker.tsx';
-import { isSettingsSection } from './settings-sections.ts';
+import { AppearanceSettings } from '../../features/settings/sections/appearance-settings.tsx';
+import { RecordingSettings } from '../../features/settings/sections/recording-settings.tsx';
+import {
+  AccountSettings,
+  NoteLockSettings,
+  NotificationSettings,
+  TextToSpeechSettings,
+} from '../../features/settings/sections/simple-settings.tsx';
+import { StorageSettings } from '../../features/settings/sections/storage-settings.tsx';
+import { TranscriptionSettings } from '../../features/settings/sections/transcription-settings.tsx';
+import { useSettings } from '../../features/settings/use-settings.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { isSettingsSection, type SettingsSection } from './settings-sections.ts';
+
+const SECTION_VIEWS: Record<SettingsSection, ComponentType> = {
+  recording: RecordingSettings,
+  transcription: TranscriptionSettings,
+  'text-to-speech': TextToSpeechSettings,
+  'note-lock': NoteLockSettings,
+  appearance: AppearanceSettings,
+  notifications: NotificationSettings,
+  account: AccountSettings,
+  storage: StorageSettings,
+};
 
 export function Component() {
   const { t } = useTranslation();
+  const { state } = useSettings();
   const section = useParams()['*'] ?? '';
   if (!isSettingsSection(section)) {
     return (
@@ -16,17 +39,14 @@ export function Component() {
       </div>
     );
   }
+  const View = SECTION_VIEWS[section];
   return (
-    <div>
-      <h2>{t(`settings.sections.${section}`)}</h2>
-      {section === 'appearance' ? (
-        <>
-          <ThemePicker />
-          <LanguagePicker />
-        </>
-      ) : null}
-      <p>{t('settings.sectionComing')}</p>
-      <Link to="/settings">{t('settings.backToIndex')}</Link>
-    </div>
+    <section aria-labelledby="settings-section-title">
+      <p>
+        <Link to="/settings">{t('settings.backToIndex')}</Link>
+      </p>
+      <h2 id="settings-section-title">{t(`settings.sections.${section}`)}</h2>
+      {state === 'initialised' ? <View /> : <Spinner label={t('common.loading')} />}
+    </section>
   );
 }

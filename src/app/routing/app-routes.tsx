@@ -27,6 +27,11 @@ const load = {
   dashboard: () => import('../routes/dashboard-screen.tsx'),
   profile: () => import('../routes/profile-screen.tsx'),
   moodEntry: () => import('../routes/mood-entry-screen.tsx'),
+  mood: () => import('../routes/mood-screen.tsx'),
+  calendar: () => import('../routes/calendar-screen.tsx'),
+  subscription: () => import('../routes/subscription-screen.tsx'),
+  diary: () => import('../routes/diary-screen.tsx'),
+  diaryEntry: () => import('../routes/diary-entry-screen.tsx'),
   settings: () => import('../routes/settings-screen.tsx'),
   support: () => import('../routes/support-screen.tsx'),
   faq: () => import('../routes/faq-screen.tsx'),
@@ -57,10 +62,11 @@ const Notes = screen(load.notes);
 const Note = screen(load.note);
 const NotesTrash = screen(load.notesTrash);
 const Onboarding = placeholder('onboarding');
-const Subscription = placeholder('subscription');
-const Calendar = placeholder('calendar');
-const Diary = placeholder('diary');
-const Mood = placeholder('mood');
+const Subscription = screen(load.subscription);
+const Calendar = screen(load.calendar);
+const Diary = screen(load.diary);
+const DiaryEntry = screen(load.diaryEntry);
+const Mood = screen(load.mood);
 const Insights = placeholder('insights');
 
 const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
@@ -77,13 +83,14 @@ const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
   ['/privacy', load.privacy],
   ['/terms', load.terms],
   ['/onboarding', load.placeholder],
-  ['/subscription', load.placeholder],
+  ['/subscription', load.subscription],
   ['/notes', load.notes],
   ['/notes/trash', load.notesTrash],
   ['/notes/:id', load.note],
-  ['/calendar', load.placeholder],
-  ['/diary', load.placeholder],
-  ['/mood', load.placeholder],
+  ['/calendar', load.calendar],
+  ['/diary', load.diary],
+  ['/diary/:id', load.diaryEntry],
+  ['/mood', load.mood],
   ['/insights', load.placeholder],
 ];
 
@@ -113,6 +120,7 @@ export function AppRoutes() {
         <Route path="/notes/:id" element={<Note />} />
         <Route path="/calendar" element={<Calendar />} />
         <Route path="/diary" element={<Diary />} />
+        <Route path="/diary/:id" element={<DiaryEntry />} />
         <Route path="/mood" element={<Mood />} />
         <Route path="/insights" element={<Insights />} />
         <Route path="/mood/entry/:date?" element={<MoodEntry />} />

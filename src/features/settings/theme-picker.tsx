@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
 import { useTheme } from '../../lib/theme/use-theme.ts';
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
+import { useSettings } from './use-settings.ts';
 import type { Theme } from '../../lib/theme/theme.ts';
 import styles from './theme-picker.module.css';
 
@@ -10,6 +12,14 @@ const THEMES: readonly Theme[] = ['light', 'dark'];
 export function ThemePicker() {
   const { t } = useTranslation();
   const [theme, setTheme] = useTheme();
+  const signedIn = useUserData() !== null;
+  const { update } = useSettings();
+  // Applied on this device at once; for a signed-in user also kept in the synced settings, so the
+  // user's other devices follow.
+  const choose = (next: Theme) => {
+    setTheme(next);
+    if (signedIn) void update({ preferred_theme: next });
+  };
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{t('settings.theme.label')}</legend>
@@ -20,7 +30,7 @@ export function ThemePicker() {
             name="theme"
             value={option}
             checked={theme === option}
-            onChange={() => setTheme(option)}
+            onChange={() => choose(option)}
           />
           {t(`settings.theme.${option}`)}
         </label>

@@ -51,4 +51,15 @@ describe('toast debounce', () => {
     notifier.notify({ kind: 'error', title: 'Logout Error', durationMs: 6000 });
     expect(shown).toEqual(['Logout Error@0/6000']);
   });
+
+  it('never swallows a toast with an action such as Undo, even right after another or with notifications off', () => {
+    const undo = { label: 'Undo', onClick: () => undefined };
+    const { notifier, shown } = setup();
+    notifier.notify({ kind: 'success', title: 'Check-in updated' });
+    expect(notifier.notify({ kind: 'success', title: 'Check-in deleted', action: undo })).toBe(true);
+    const quiet = setup(false);
+    expect(quiet.notifier.notify({ kind: 'success', title: 'Note deleted', action: undo })).toBe(true);
+    expect(shown).toEqual(['Check-in updated@0/4000', 'Check-in deleted@0/4000']);
+    expect(quiet.shown).toEqual(['Note deleted@0/4000']);
+  });
 });

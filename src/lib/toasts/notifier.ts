@@ -47,6 +47,12 @@ export function createNotifier({ now, show, isEnabled }: NotifierDeps): Notifier
   const lastShownAt = new Map<ToastCategory, number>();
   return {
     notify(request) {
+      // A toast with an action (Undo) is a control, not a notification: swallowing it would take the
+      // way back from the user, so neither the debounce nor "notifications off" applies to it.
+      if (request.action) {
+        show({ ...request, durationMs: request.durationMs ?? DEFAULT_TOAST_DURATION_MS });
+        return true;
+      }
       if (!isEnabled()) return false;
       const category = request.category ?? (request.kind === 'error' ? 'error' : 'default');
       const at = now();

@@ -54,3 +54,8 @@ export function buildApp(): Promise<AppBuild> {
   })();
   return pending;
 }
+
+/** The build this run made, if any benchmark asked for one (so the runner removes only what exists). */
+export function madeBuild(): Promise<AppBuild> | undefined {
+  return pending;
+}

@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { startTestBackend, TARGETS } from './support/backend-targets.ts';
+import { describeOnTargets, startTestBackend } from './support/backend-targets.ts';
 import type { TestBackend } from './support/backend-targets.ts';
 import { client, decodeJwt, uniqueEmail } from './support/clients.ts';
+import { decodeQrSvg } from './support/decode-qr-svg.ts';
 
 function codeFor(secret: string, offsetSeconds = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
@@ -12,7 +13,7 @@ function codeFor(secret: string, offsetSeconds = 0): string {
   });
 }
 
-describe.each(TARGETS)('MFA with TOTP through supabase-js on %s', (target) => {
+describeOnTargets('MFA with TOTP through supabase-js', (target) => {
   let backend: TestBackend;
 
   beforeAll(async () => {
@@ -21,6 +22,20 @@ describe.each(TARGETS)('MFA with TOTP through supabase-js on %s', (target) => {
 
   afterAll(async () => {
     await backend?.stop();
+  });
+
+  it('returns a scannable QR code of the otpauth URI as an SVG data URI', async () => {
+    const supabase = client(backend.url, backend.anonKey);
+    await supabase.auth.signUp({ email: uniqueEmail('qr'), password: 'secret123' });
+    const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'qr' });
+    expect(error).toBeNull();
+    const qrCode = data?.totp.qr_code ?? '';
+    const prefix = 'data:image/svg+xml;utf-8,';
+    expect(qrCode.startsWith(`${prefix}<svg`)).toBe(true);
+    // Unencoded data URIs end at '#', so the SVG must not contain one for an <img src> to show all of it.
+    expect(qrCode).not.toContain('#');
+    expect(decodeQrSvg(qrCode.slice(prefix.length))).toBe(data?.totp.uri);
+    expect(data?.totp.uri).toContain(`secret=${data?.totp.secret}`);
   });
 
   it('enrolls, challenges and verifies a factor, upgrading the session to aal2', async () => {

@@ -1,38 +1,17 @@
 // @vitest-environment node
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { DEVELOPMENT_JWT_SECRET } from '../../../server/config.ts';
 
-import { startTestBackend, TARGETS } from './support/backend-targets.ts';
+import { describeOnTargets, startTestBackend } from './support/backend-targets.ts';
 import type { TestBackend } from './support/backend-targets.ts';
 import { client, uniqueEmail } from './support/clients.ts';
+import { subscribed } from './support/subscribed.ts';
+import { waitFor } from './support/wait-for.ts';
 
-/** Resolves when `predicate` holds for something pushed into `items`, or rejects after `ms`. */
-function waitFor<T>(items: T[], predicate: (item: T) => boolean, ms = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = () => {
-      const found = items.find(predicate);
-      if (found !== undefined) return resolve(found);
-      if (Date.now() - started > ms) return reject(new Error('timed out waiting for a realtime message'));
-      setTimeout(poll, 20);
-    };
-    poll();
-  });
-}
-
-function subscribed(channel: RealtimeChannel): Promise<void> {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve();
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
-    });
-  });
-}
-
-describe.each(TARGETS)('realtime with several supabase-js clients on %s', (target) => {
+describeOnTargets('realtime with several supabase-js clients', (target, { localIt }) => {
   let backend: TestBackend;
   let clients: SupabaseClient[] = [];
 
@@ -121,7 +100,7 @@ describe.each(TARGETS)('realtime with several supabase-js clients on %s', (targe
     expect(noKey.status).toBe(401);
   });
 
-  it('closes a channel when its token expires', async () => {
+  localIt('JWT secret, to sign a short-lived token')('closes a channel when its token expires', async () => {
     const now = Math.floor(Date.now() / 1000);
     const shortLived = await new SignJWT({ role: 'anon', iat: now, exp: now + 2 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -1,12 +1,12 @@
 // @vitest-environment node
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { startTestBackend, TARGETS } from './support/backend-targets.ts';
+import { describeOnTargets, startTestBackend } from './support/backend-targets.ts';
 import type { TestBackend } from './support/backend-targets.ts';
 import { client } from './support/clients.ts';
 
-describe.each(TARGETS)('data API conformance with supabase-js on %s', (target) => {
+describeOnTargets('data API conformance with supabase-js', (target) => {
   let backend: TestBackend;
   let anon: SupabaseClient;
   let service: SupabaseClient;

@@ -1,0 +1,54 @@
+import { loadSupabase } from '../../lib/load-supabase.ts';
+import type { AuthPort } from '../../sync/ports.ts';
+import {
+  browserConnectivity,
+  realClock,
+  realIds,
+  realRandom,
+  realTimers,
+  webLocks,
+} from '../../sync/real-ports.ts';
+import { loadSyncTransport } from './load-sync-transport.ts';
+import { openUserData } from './open-user-data.ts';
+import { startUserSync, type UserSync } from './start-user-sync.ts';
+import type { UserConnection } from './user-data-backend.ts';
+import { userConnection } from './user-connection.ts';
+import type { UserData } from '../../lib/user-data/user-data-context.ts';
+import { windowFocus } from './window-focus.ts';
+
+/**
+ * The app's connection for a signed-in user, loaded lazily (Dexie, the engine and the transport are not
+ * needed to paint): their own database, and the engine over the real ports. Sync failing to start never
+ * takes the journal away: the user keeps writing locally and the error is reported.
+ */
+export async function connectUserData(userId: string, auth: AuthPort): Promise<UserConnection> {
+  const data = await openUserData(userId);
+  let sync: UserSync | null = null;
+  try {
+    sync = await startAppSync(data, auth);
+  } catch (error) {
+    console.error('Murmur could not start syncing; changes stay on this device', error);
+  }
+  return userConnection(data, sync);
+}
+
+async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | null> {
+  const createTransport = await loadSyncTransport();
+  if (!createTransport) return null;
+  const transport = createTransport(await loadSupabase(), data.userId);
+  return startUserSync({
+    db: data.db,
+    commands: data.commands,
+    transport,
+    ports: {
+      clock: realClock,
+      ids: realIds,
+      timers: realTimers,
+      random: realRandom,
+      connectivity: browserConnectivity,
+      auth,
+      locks: webLocks,
+    },
+    focus: windowFocus,
+  });
+}

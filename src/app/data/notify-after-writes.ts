@@ -1,0 +1,31 @@
+/**
+ * Wraps every command so that, once its write has committed, `onWrite` runs (the engine's
+ * notifyLocalWrite, R27). The caller gets the command's own result or rejection; a failed command
+ * wrote nothing, so it notifies nobody. src/db stays unaware of sync.
+ */
+export function notifyAfterWrites<T extends object>(commands: T, onWrite: () => void): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(commands)) {
+    wrapped[name] =
+      typeof value === 'function'
+        ? (...args: unknown[]) => {
+            const result: unknown = value(...args);
+            if (isThenable(result))
+              return Promise.resolve(result).then((settled: unknown) => {
+                onWrite();
+                return settled;
+              });
+            onWrite();
+            return result;
+          }
+        : value;
+  }
+  return wrapped as T;
+}
+
+/** Dexie's own promises are thenables, not always native Promises. */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
+}

@@ -1,0 +1,182 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+
+import type { DiaryEntry } from '../../db/entities/diary-entry.ts';
+import { isDay } from '../../lib/dates/day.ts';
+import { useFont } from '../../lib/fonts/use-font.ts';
+import { notify } from '../../lib/toasts/toasts.ts';
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
+import { FontSelect, FontSizeSelect } from '../../ui/font-select.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useAutosave } from './use-autosave.ts';
+import styles from './diary.module.css';
+
+type Editable = Pick<DiaryEntry, 'day' | 'title' | 'body' | 'font' | 'color' | 'font_size'>;
+
+/** /diary/:id — loads the entry once, then the draft is the user's until they leave. */
+export function DiaryEditor({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const userData = useUserData();
+  const entry = useLiveQuery(
+    () =>
+      (userData ? userData.db.diary_entries.get(id) : Promise.resolve(undefined)).then((row) => row ?? null),
+    [userData, id],
+  );
+  if (entry === undefined || !userData) return <Spinner label={t('common.loading')} />;
+  if (entry === null) {
+    return (
+      <div role="alert">
+        <p>{t('diary.notFound')}</p>
+        <Link to="/diary">{t('diary.backToList')}</Link>
+      </div>
+    );
+  }
+  return <DiaryEditorForm key={entry.id} entry={entry} />;
+}
+
+function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userData = useUserData();
+  const [draft, setDraft] = useState<Editable>({
+    day: entry.day,
+    title: entry.title,
+    body: entry.body,
+    font: entry.font,
+    color: entry.color,
+    font_size: entry.font_size,
+  });
+  const [saved, setSaved] = useState<Editable>(draft);
+  const family = useFont(draft.font);
+  const ids = { title: useId(), body: useId(), day: useId() };
+  const deleted = entry.deleted_at !== null;
+
+  const { state, schedule, flush } = useAutosave<Editable>(async (value) => {
+    if (!userData) return;
+    const patch = Object.fromEntries(
+      (Object.keys(value) as (keyof Editable)[])
+        .filter((field) => value[field] !== saved[field])
+        .map((field) => [field, value[field]]),
+    ) as Partial<Editable>;
+    if (Object.keys(patch).length === 0) return;
+    await userData.commands.updateDiaryEntry(entry.id, patch);
+    setSaved(value);
+  });
+
+  const edit = (fields: Partial<Editable>) => {
+    const next = { ...draft, ...fields };
+    setDraft(next);
+    if (!deleted) schedule(next);
+  };
+
+  const remove = async () => {
+    if (!userData) return;
+    await flush();
+    try {
+      await userData.commands.deleteDiaryEntry(entry.id);
+      notify({
+        kind: 'success',
+        title: t('diary.deleted'),
+        durationMs: 8000,
+        action: {
+          label: t('common.undo'),
+          onClick: () => void userData.commands.restoreDiaryEntry(entry.id),
+        },
+      });
+      void navigate(`/mood?day=${draft.day}`);
+    } catch (error) {
+      console.error('Deleting the diary entry failed', error);
+      notify({ kind: 'error', title: t('diary.deleteFailed'), category: 'error' });
+    }
+  };
+
+  return (
+    <form className={styles.editor} onSubmit={(event) => event.preventDefault()}>
+      <div className={styles.toolbar}>
+        <Link to={`/mood?day=${draft.day}`} onClick={() => void flush()}>
+          {t('diary.backToDay')}
+        </Link>
+        <p className={styles.saveState} role="status" aria-live="polite">
+          {deleted ? t('diary.inTrash') : t(`diary.saveState.${state}`)}
+        </p>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={ids.day}>{t('diary.day')}</label>
+        <input
+          id={ids.day}
+          type="date"
+          value={draft.day}
+          required
+          disabled={deleted}
+          onChange={(event) => {
+            if (isDay(event.target.value)) edit({ day: event.target.value });
+          }}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={ids.title}>{t('diary.entryTitle')}</label>
+        <input
+          id={ids.title}
+          value={draft.title}
+          maxLength={500}
+          disabled={deleted}
+          onChange={(event) => edit({ title: event.target.value })}
+          onBlur={() => void flush()}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={ids.body}>{t('diary.body')}</label>
+        <textarea
+          id={ids.body}
+          className={styles.body}
+          value={draft.body}
+          rows={14}
+          disabled={deleted}
+          style={{ fontFamily: family, fontSize: `${draft.font_size}px`, background: draft.color }}
+          onChange={(event) => edit({ body: event.target.value })}
+          onBlur={() => void flush()}
+        />
+      </div>
+      <div className={styles.look}>
+        <FontSelect
+          label={t('settings.appearance.font')}
+          value={draft.font}
+          disabled={deleted}
+          onChange={(font) => edit({ font })}
+        />
+        <FontSizeSelect
+          label={t('settings.appearance.size')}
+          value={draft.font_size}
+          disabled={deleted}
+          onChange={(font_size) => edit({ font_size })}
+        />
+        <label className={styles.colour}>
+          <span>{t('settings.appearance.colour')}</span>
+          <input
+            type="color"
+            value={draft.color.toLowerCase()}
+            disabled={deleted}
+            onChange={(event) => edit({ color: event.target.value })}
+          />
+        </label>
+      </div>
+      <div className={styles.actions}>
+        {deleted ? (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void userData?.commands.restoreDiaryEntry(entry.id)}
+          >
+            {t('diary.restore')}
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={() => void remove()}>
+            {t('diary.delete')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+
+import type { Day } from '../../lib/dates/day.ts';
+import { formatDay } from '../../lib/dates/day.ts';
+import { notify } from '../../lib/toasts/toasts.ts';
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
+import { DiaryEntryPreview } from '../diary/diary-entry-preview.tsx';
+import { useCreateDiaryEntry } from '../diary/use-create-diary-entry.ts';
+import { MoodIcon } from '../mood/mood-icon.tsx';
+import { moodLevel, type MoodLevel } from '../mood/mood-levels.ts';
+import { useDayEntries } from '../mood/use-day-entries.ts';
+import { PremiumGate } from '../subscription/premium-gate.tsx';
+import styles from './home.module.css';
+import { useJournalDays } from './use-journal-days.ts';
+import { useOnThisDay } from './use-on-this-day.ts';
+import { writingStreak } from './writing-streak.ts';
+
+/** /app: today at a glance, the quick ways in, the streak, and what happened on this date before. */
+export function HomeOverview({ today }: { today: Day }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const userData = useUserData();
+  const todays = useDayEntries(today);
+  const days = useJournalDays();
+  const past = useOnThisDay(today);
+  const createDiaryEntry = useCreateDiaryEntry();
+  const streak = days ? writingStreak(days, today) : null;
+
+  const newNote = async () => {
+    if (!userData) return;
+    try {
+      const id = await userData.commands.createNote();
+      void navigate(`/notes/${id}`);
+    } catch (error) {
+      console.error('Creating a note failed', error);
+      notify({ kind: 'error', title: t('home.createFailed'), category: 'error' });
+    }
+  };
+
+  return (
+    <div className={styles.home}>
+      <section aria-labelledby="home-actions" className={styles.card}>
+        <h2 id="home-actions">{t('home.quickActions')}</h2>
+        <div className={styles.actions}>
+          <button type="button" className="button" onClick={() => void newNote()}>
+            {t('home.newNote')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              void createDiaryEntry(today).then((id) => {
+                if (id) void navigate(`/diary/${id}`);
+              })
+            }
+          >
+            {t('home.newDiaryEntry')}
+          </button>
+          <Link className="button button-primary" to="/mood/entry">
+            {t('home.checkIn')}
+          </Link>
+          <button type="button" className="button" disabled aria-describedby="record-soon">
+            {t('home.record')}
+          </button>
+        </div>
+        <PremiumGate feature={t('subscription.features.recordingName')}>
+          <p id="record-soon" className={styles.hint}>
+            {t('home.recordSoon')}
+          </p>
+        </PremiumGate>
+      </section>
+
+      <section aria-labelledby="home-today" className={styles.card}>
+        <h2 id="home-today">{t('home.today', { day: formatDay(today, i18n.language) })}</h2>
+        {todays === undefined ? null : todays.moods.length === 0 && todays.diary.length === 0 ? (
+          <p>{t('home.nothingYet')}</p>
+        ) : (
+          <>
+            {todays.moods.length > 0 ? (
+              <p className={styles.moods}>
+                {todays.moods.map((entry) => (
+                  <MoodIcon
+                    key={entry.id}
+                    level={entry.level as MoodLevel}
+                    size={28}
+                    label={t(`mood.levels.${moodLevel(entry.level).key}`)}
+                  />
+                ))}
+              </p>
+            ) : null}
+            <ul className={styles.list}>
+              {todays.diary.map((entry) => (
+                <li key={entry.id}>
+                  <DiaryEntryPreview entry={entry} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <Link to="/mood">{t('home.openToday')}</Link>
+      </section>
+
+      <section aria-labelledby="home-streak" className={styles.card}>
+        <h2 id="home-streak">{t('home.streak')}</h2>
+        {streak ? (
+          <>
+            <p className={styles.streak} data-testid="streak">
+              {t('home.streakDays', { count: streak.current })}
+            </p>
+            <p className={styles.hint}>{t('home.longest', { count: streak.longest })}</p>
+          </>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="home-past" className={styles.card}>
+        <h2 id="home-past">{t('home.onThisDay')}</h2>
+        {past === undefined ? null : past.length === 0 ? (
+          <p>{t('home.noPast')}</p>
+        ) : (
+          <ul className={styles.list}>
+            {past.map((entry) => (
+              <li key={entry.day}>
+                <h3 className={styles.pastTitle}>
+                  <Link to={`/mood?day=${entry.day}`}>{t('home.yearsAgo', { count: entry.yearsAgo })}</Link>
+                </h3>
+                {entry.moods.map((mood) => (
+                  <MoodIcon
+                    key={mood.id}
+                    level={mood.level as MoodLevel}
+                    size={22}
+                    label={t(`mood.levels.${moodLevel(mood.level).key}`)}
+                  />
+                ))}
+                <ul className={styles.list}>
+                  {entry.diary.map((diary) => (
+                    <li key={diary.id}>
+                      <DiaryEntryPreview entry={diary} />
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+
+import type { MoodEntry } from '../../db/entities/mood-entry.ts';
+import { dayOf, localInstant, type Day } from '../../lib/dates/day.ts';
+import { useFont } from '../../lib/fonts/use-font.ts';
+import { notify } from '../../lib/toasts/toasts.ts';
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
+import { useSettings } from '../settings/use-settings.ts';
+import { ActivityPicker } from './activity-picker.tsx';
+import { MoodLevelPicker } from './mood-level-picker.tsx';
+import type { MoodLevel } from './mood-levels.ts';
+import styles from './mood.module.css';
+import { useActivitySuggestions } from './use-activity-suggestions.ts';
+
+function timeOf(date: Date): string {
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+interface Draft {
+  level: MoodLevel | null;
+  activities: string[];
+  note: string;
+  time: string;
+}
+
+function draftFor(entry: MoodEntry | undefined, day: Day, today: Day, now: Date): Draft {
+  if (entry) {
+    return {
+      level: entry.level as MoodLevel,
+      activities: entry.activities,
+      note: entry.note,
+      time: timeOf(new Date(entry.moment)),
+    };
+  }
+  return { level: null, activities: [], note: '', time: day === today ? timeOf(now) : '12:00' };
+}
+
+/**
+ * A check-in in two taps: a level, then Save. Activities, a note and the time are there for those who
+ * want them. With `entryId` it edits that check-in instead.
+ */
+export function MoodCheckIn({ day, today, entryId }: { day: Day; today: Day; entryId: string | null }) {
+  const userData = useUserData();
+  // undefined while loading, null when there is no such check-in (then this is a new one).
+  const existing = useLiveQuery(
+    async () => (userData && entryId ? ((await userData.db.mood_entries.get(entryId)) ?? null) : null),
+    [userData, entryId],
+  );
+  if (!userData || existing === undefined) return null;
+  return (
+    <MoodCheckInForm
+      key={existing?.id ?? 'new'}
+      day={existing ? dayOf(existing.moment, existing.time_zone) : day}
+      today={today}
+      existing={existing ?? undefined}
+    />
+  );
+}
+
+function MoodCheckInForm({
+  day,
+  today,
+  existing,
+}: {
+  day: Day;
+  today: Day;
+  existing: MoodEntry | undefined;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userData = useUserData();
+  const { settings } = useSettings();
+  const noteFont = useFont(settings.default_mood_font);
+  const suggestions = useActivitySuggestions();
+  const [draft, setDraft] = useState<Draft>(() => draftFor(existing, day, today, new Date()));
+  const [missingLevel, setMissingLevel] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const noteId = useId();
+  const timeId = useId();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!userData) return;
+    if (draft.level === null) {
+      setMissingLevel(true);
+      return;
+    }
+    const [hours = 12, minutes = 0] = draft.time.split(':').map(Number);
+    const fields = {
+      level: draft.level,
+      activities: draft.activities,
+      note: draft.note,
+      moment: localInstant(day, hours, minutes).toISOString(),
+    };
+    setSaving(true);
+    try {
+      if (existing) await userData.commands.updateMoodEntry(existing.id, fields);
+      else await userData.commands.createMoodEntry(fields);
+      notify({ kind: 'success', title: existing ? t('mood.updated') : t('mood.saved') });
+      void navigate(day === today ? '/mood' : `/mood?day=${day}`);
+    } catch (error) {
+      console.error('Saving the mood check-in failed', error);
+      notify({ kind: 'error', title: t('mood.saveFailed'), category: 'error' });
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className={styles.checkIn} onSubmit={(event) => void save(event)} noValidate>
+      <MoodLevelPicker
+        value={draft.level}
+        onChange={(level) => {
+          setMissingLevel(false);
+          setDraft({ ...draft, level });
+        }}
+      />
+      {missingLevel ? (
+        <p role="alert" className={styles.error}>
+          {t('mood.pickLevel')}
+        </p>
+      ) : null}
+      <div className={styles.saveRow}>
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {existing ? t('mood.saveChanges') : t('mood.save')}
+        </button>
+      </div>
+      <ActivityPicker
+        suggestions={suggestions}
+        selected={draft.activities}
+        onChange={(activities) => setDraft({ ...draft, activities })}
+      />
+      <div className={styles.field}>
+        <label htmlFor={noteId}>{t('mood.note')}</label>
+        <textarea
+          id={noteId}
+          rows={4}
+          maxLength={10_000}
+          value={draft.note}
+          style={{ fontFamily: noteFont, fontSize: `${settings.default_mood_font_size}px` }}
+          onChange={(event) => setDraft({ ...draft, note: event.target.value })}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={timeId}>{t('mood.time')}</label>
+        <input
+          id={timeId}
+          type="time"
+          value={draft.time}
+          onChange={(event) => setDraft({ ...draft, time: event.target.value })}
+        />
+      </div>
+    </form>
+  );
+}

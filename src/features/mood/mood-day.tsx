@@ -1,0 +1,126 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+
+import type { MoodEntry } from '../../db/entities/mood-entry.ts';
+import type { Day } from '../../lib/dates/day.ts';
+import { notify } from '../../lib/toasts/toasts.ts';
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { DiaryEntryPreview } from '../diary/diary-entry-preview.tsx';
+import { useCreateDiaryEntry } from '../diary/use-create-diary-entry.ts';
+import { DayNavigator } from './day-navigator.tsx';
+import { MoodEntryCard } from './mood-entry-card.tsx';
+import styles from './mood.module.css';
+import { useDayEntries } from './use-day-entries.ts';
+
+/**
+ * The journal of one day: how the user felt (mood check-ins) and what they wrote (diary entries)
+ * side by side. /mood is this view; /diary lists the diary on its own (ADR 0051).
+ */
+export function MoodDay({
+  day,
+  today,
+  onDayChange,
+}: {
+  day: Day;
+  today: Day;
+  onDayChange: (day: Day) => void;
+}) {
+  const { t } = useTranslation();
+  const userData = useUserData();
+  const entries = useDayEntries(day);
+  const navigate = useNavigate();
+  const createDiaryEntry = useCreateDiaryEntry();
+
+  const remove = async (entry: MoodEntry) => {
+    if (!userData) return;
+    try {
+      await userData.commands.deleteMoodEntry(entry.id);
+      notify({
+        kind: 'success',
+        title: t('mood.deleted'),
+        durationMs: 8000,
+        action: {
+          label: t('common.undo'),
+          onClick: () => void userData.commands.restoreMoodEntry(entry.id),
+        },
+      });
+    } catch (error) {
+      console.error('Deleting the mood check-in failed', error);
+      notify({ kind: 'error', title: t('mood.deleteFailed'), category: 'error' });
+    }
+  };
+
+  return (
+    <div className={styles.day}>
+      <DayNavigator day={day} today={today} onChange={onDayChange} />
+      {entries === undefined ? (
+        <Spinner label={t('common.loading')} />
+      ) : (
+        <>
+          <section aria-labelledby="day-moods" className={styles.section}>
+            <div className={styles.sectionHeader}>
+              <h3 id="day-moods">{t('mood.checkIns')}</h3>
+              <Link
+                className="button button-primary"
+                to={day === today ? '/mood/entry' : `/mood/entry/${day}`}
+              >
+                {t('mood.checkIn')}
+              </Link>
+            </div>
+            {entries.moods.length === 0 ? (
+              <p className={styles.empty}>{day === today ? t('mood.noneToday') : t('mood.noneThatDay')}</p>
+            ) : (
+              <ul className={styles.list}>
+                {entries.moods.map((entry) => (
+                  <li key={entry.id}>
+                    <MoodEntryCard entry={entry} onDelete={(target) => void remove(target)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="day-diary" className={styles.section}>
+            <div className={styles.sectionHeader}>
+              <h3 id="day-diary">{t('diary.title')}</h3>
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  void createDiaryEntry(day).then((id) => {
+                    if (id) void navigate(`/diary/${id}`);
+                  })
+                }
+              >
+                {t('diary.write')}
+              </button>
+            </div>
+            {entries.diary.length === 0 ? (
+              <p className={styles.empty}>{t('diary.noneThatDay')}</p>
+            ) : (
+              <ul className={styles.list}>
+                {entries.diary.map((entry) => (
+                  <li key={entry.id}>
+                    <DiaryEntryPreview entry={entry} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {entries.notes.length > 0 ? (
+            <section aria-labelledby="day-notes" className={styles.section}>
+              <h3 id="day-notes">{t('mood.notesThatDay')}</h3>
+              <ul className={styles.list}>
+                {entries.notes.map((note) => (
+                  <li key={note.id}>
+                    <Link to={`/notes/${note.id}`}>{note.title || t('mood.untitledNote')}</Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import type { MoodEntry } from '../../db/entities/mood-entry.ts';
+import { dayOf } from '../../lib/dates/day.ts';
+import { useFont } from '../../lib/fonts/use-font.ts';
+import { useSettings } from '../settings/use-settings.ts';
+import { MoodIcon } from './mood-icon.tsx';
+import { moodLevel, type MoodLevel } from './mood-levels.ts';
+import styles from './mood.module.css';
+
+export function MoodEntryCard({
+  entry,
+  onDelete,
+}: {
+  entry: MoodEntry;
+  onDelete: (entry: MoodEntry) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { settings } = useSettings();
+  const font = useFont(settings.default_mood_font);
+  const level = entry.level as MoodLevel;
+  const label = t(`mood.levels.${moodLevel(level).key}`);
+  const time = new Intl.DateTimeFormat(i18n.language, {
+    timeStyle: 'short',
+    timeZone: entry.time_zone,
+  }).format(new Date(entry.moment));
+  const day = dayOf(entry.moment, entry.time_zone);
+  return (
+    <article className={styles.card} aria-label={t('mood.entryLabel', { level: label, time })}>
+      <MoodIcon level={level} size={40} />
+      <div className={styles.cardBody}>
+        <p className={styles.cardTitle}>
+          <strong>{label}</strong> <time dateTime={entry.moment}>{time}</time>
+        </p>
+        {entry.activities.length > 0 ? (
+          <ul className={styles.tags} aria-label={t('mood.activitiesLabel')}>
+            {entry.activities.map((activity) => (
+              <li key={activity}>{t(`mood.activities.${activity}`, { defaultValue: activity })}</li>
+            ))}
+          </ul>
+        ) : null}
+        {entry.note ? (
+          <p
+            className={styles.note}
+            style={{ fontFamily: font, fontSize: `${settings.default_mood_font_size}px` }}
+          >
+            {entry.note}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.cardActions}>
+        <Link
+          className="button"
+          to={`/mood/entry/${day}?id=${entry.id}`}
+          aria-label={t('mood.editEntry', { level: label, time })}
+        >
+          {t('mood.edit')}
+        </Link>
+        <button
+          type="button"
+          className="button"
+          aria-label={t('mood.deleteEntry', { level: label, time })}
+          onClick={() => onDelete(entry)}
+        >
+          {t('mood.delete')}
+        </button>
+      </div>
+    </article>
+  );
+}

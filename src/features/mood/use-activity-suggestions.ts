@@ -1,0 +1,25 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
+import { DEFAULT_ACTIVITIES } from './mood-levels.ts';
+
+/**
+ * The activities to offer: the ones the user has used, most used first, then the starter set. Adding
+ * a new one in a check-in adds it here the moment that check-in is saved.
+ */
+export function useActivitySuggestions(): string[] {
+  const userData = useUserData();
+  return (
+    useLiveQuery(async () => {
+      if (!userData) return [...DEFAULT_ACTIVITIES];
+      const counts = new Map<string, number>();
+      await userData.db.mood_entries
+        .filter((entry) => entry.deleted_at === null)
+        .each((entry) => {
+          for (const activity of entry.activities) counts.set(activity, (counts.get(activity) ?? 0) + 1);
+        });
+      const used = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+      return [...used, ...DEFAULT_ACTIVITIES.filter((activity) => !counts.has(activity))];
+    }, [userData]) ?? [...DEFAULT_ACTIVITIES]
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { UserData } from '../../lib/user-data/user-data-context.ts';
+import { appFontLoader } from '../../lib/fonts/use-font.ts';
+import { writeLocal } from '../../lib/local-store.ts';
+import { readStoredTheme } from '../../lib/theme/theme.ts';
+import { useTheme } from '../../lib/theme/use-theme.ts';
+import { NOTIFICATIONS_ENABLED_KEY, notify } from '../../lib/toasts/toasts.ts';
+import { lazySettingsSource, watchRejectedSettingsLazily } from './lazy-settings-source.ts';
+import { SettingsContext } from './settings-context.ts';
+import { SettingsStore, type SettingsMessages } from './settings-store.ts';
+
+interface SettingsProviderProps {
+  userData: UserData | null;
+  /** Fetches the server's state now (the sync engine's pull); settings re-read the local row after. */
+  refresh?: () => Promise<void>;
+  children: ReactNode;
+}
+
+/** Product spec §3: preloaded besides the entry fonts. */
+const SECONDARY_FONTS = ['Inter', 'Playfair Display'];
+const noRefresh = () => Promise.resolve();
+const wallClock = () => Date.now();
+
+/**
+ * One settings store per signed-in user: loaded once, kept current by watching the local row, its
+ * choices mirrored where code outside React reads them (toast policy, theme).
+ */
+export function SettingsProvider({ userData, refresh = noRefresh, children }: SettingsProviderProps) {
+  const { t } = useTranslation();
+  const [, setTheme] = useTheme();
+  const messages: SettingsMessages = useMemo(
+    () => ({
+      updated: t('settings.toast.updated'),
+      failed: (message) => t('settings.toast.failed', { message }),
+      unknownError: t('settings.toast.unknownError'),
+      signInRequired: t('settings.toast.signInRequired'),
+      fontRequired: t('settings.toast.fontRequired'),
+    }),
+    [t],
+  );
+  const store = useMemo(
+    () =>
+      new SettingsStore({
+        userId: userData?.userId ?? null,
+        source: userData ? lazySettingsSource(userData, refresh) : null,
+        now: wallClock,
+        notify: (kind, title) => notify({ kind, title, category: kind === 'error' ? 'error' : 'default' }),
+        logError: (message, error) => console.error(message, error),
+        messages,
+      }),
+    [userData, refresh, messages],
+  );
+
+  useEffect(() => {
+    if (!userData) return;
+    void store.load().then((settings) =>
+      // Product spec §9: the entry fonts first (awaited up to 2 s), the other preloaded ones 1 s later.
+      appFontLoader().loadAll({
+        primary: [settings.default_note_font, settings.default_diary_font, settings.default_mood_font],
+        secondary: SECONDARY_FONTS,
+      }),
+    );
+    const stopWatching = store.watch();
+    const stopRejections = watchRejectedSettingsLazily(userData, (conflict) => {
+      store.reportRejected(conflict.reason);
+      void userData.commands.dismissConflict(conflict.id);
+    });
+    return () => {
+      stopWatching();
+      stopRejections();
+    };
+  }, [store, userData]);
+
+  // Only a stored row decides: a device that has not pulled its row yet keeps the local choices.
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        const { state, settings, stored } = store.getSnapshot();
+        if (state !== 'initialised' || !stored) return;
+        writeLocal(NOTIFICATIONS_ENABLED_KEY, String(settings.notifications_enabled));
+        if (settings.preferred_theme !== readStoredTheme()) setTheme(settings.preferred_theme);
+      }),
+    [store, setTheme],
+  );
+
+  return <SettingsContext.Provider value={store}>{children}</SettingsContext.Provider>;
+}

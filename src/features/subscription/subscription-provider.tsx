@@ -1,0 +1,46 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+
+import type { UserData } from '../../lib/user-data/user-data-context.ts';
+import { dexieSubscriptionCache } from './dexie-subscription-cache.ts';
+import { SubscriptionContext } from './subscription-context.ts';
+import { SubscriptionStore } from './subscription-store.ts';
+import { supabaseSubscriptionSource } from './supabase-subscription-source.ts';
+
+const loadQuery = () => import('@tanstack/react-query');
+const wallClock = () => new Date();
+const later = (callback: () => void, ms: number) => window.setTimeout(callback, ms);
+const logError = (message: string, error: unknown) => console.error(message, error);
+
+/** One subscription store per signed-in user, started with their data and stopped on sign-out. */
+export function SubscriptionProvider({
+  userData,
+  email,
+  children,
+}: {
+  userData: UserData | null;
+  email: string | null;
+  children: ReactNode;
+}) {
+  const store = useMemo(
+    () =>
+      userData
+        ? new SubscriptionStore({
+            userId: userData.userId,
+            email,
+            source: supabaseSubscriptionSource,
+            cache: dexieSubscriptionCache(userData.db),
+            now: wallClock,
+            setTimeout: later,
+            logError,
+            loadQuery,
+          })
+        : null,
+    [userData, email],
+  );
+  useEffect(() => {
+    if (!store) return;
+    void store.start();
+    return () => store.stop();
+  }, [store]);
+  return <SubscriptionContext.Provider value={store}>{children}</SubscriptionContext.Provider>;
+}

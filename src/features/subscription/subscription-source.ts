@@ -1,0 +1,22 @@
+import type { SubscriptionRow } from './subscription-rules.ts';
+
+/** What the subscription feature needs from the backend; the app's goes through supabase-js. */
+export interface SubscriptionSource {
+  /** The user's row, or null when they have none (RLS: only their own). */
+  fetchSubscription(userId: string): Promise<SubscriptionRow | null>;
+  /** Whether a trial was ever started with this email (only existence matters). */
+  fetchTrialUsage(email: string): Promise<unknown>;
+  /** Asks the billing provider whether a renewal has happened (verify-subscription). */
+  verifySubscription(): Promise<void>;
+}
+
+/** Where the last known state is kept so gating works offline and at start-up. */
+export interface SubscriptionCache {
+  read(): Promise<LastKnownSubscription | null>;
+  write(state: LastKnownSubscription): Promise<void>;
+}
+
+export interface LastKnownSubscription {
+  subscription: SubscriptionRow | null;
+  fetchedAt: string;
+}

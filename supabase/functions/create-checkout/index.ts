@@ -1,0 +1,34 @@
+// create-checkout: a Stripe Checkout session for a plan; without Stripe (local development) the app's own,
+// clearly labelled test checkout.
+import { isPlan, safeReturnUrl, stripeClient, stripePrice } from '../_shared/billing.ts';
+import { requestUser } from '../_shared/clients.ts';
+import { corsHeaders, json, readJson, refuse } from '../_shared/http.ts';
+
+Deno.serve(async (request) => {
+  if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+  const user = await requestUser(request);
+  if (!user?.email) return refuse(401, 'not_signed_in', 'Sign in first.');
+  const body = await readJson(request);
+  const plan = body?.['plan'];
+  const returnUrl = safeReturnUrl(body?.['return_url']);
+  if (!isPlan(plan)) return refuse(400, 'bad_plan', 'plan must be "monthly" or "yearly".');
+  if (!returnUrl) return refuse(400, 'bad_return_url', 'return_url must be an http(s) address.');
+
+  const stripe = stripeClient();
+  if (!stripe) {
+    const url = new URL(returnUrl);
+    url.searchParams.set('test_checkout', plan);
+    return json(200, { url: url.toString(), test: true });
+  }
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{ price: stripePrice(plan), quantity: 1 }],
+    customer_email: user.email,
+    client_reference_id: user.id,
+    subscription_data: { metadata: { user_id: user.id } },
+    success_url: `${returnUrl}?checkout=success`,
+    cancel_url: `${returnUrl}?checkout=cancel`,
+  });
+  if (!session.url) return refuse(502, 'no_checkout_url', 'Stripe did not return a checkout page.');
+  return json(200, { url: session.url });
+});

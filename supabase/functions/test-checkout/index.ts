@@ -1,0 +1,31 @@
+// test-checkout: completes a purchase or a cancellation WITHOUT a payment provider, for local development
+// and tests only. It refuses to run wherever STRIPE_SECRET_KEY is set, so it can never grant premium for
+// free on a deployment that takes payments.
+import { addInterval, isPlan } from '../_shared/billing.ts';
+import { adminClient, requestUser } from '../_shared/clients.ts';
+import { corsHeaders, json, readJson, refuse } from '../_shared/http.ts';
+
+Deno.serve(async (request) => {
+  if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+  if (Deno.env.get('STRIPE_SECRET_KEY'))
+    return refuse(404, 'not_available', 'The test checkout is off where real payments are set up.');
+  const user = await requestUser(request);
+  if (!user) return refuse(401, 'not_signed_in', 'Sign in first.');
+  const body = await readJson(request);
+  const admin = adminClient();
+  if (body?.['action'] === 'cancel') {
+    const { error } = await admin
+      .from('subscriptions')
+      .update({ status: 'canceled', current_period_end: new Date().toISOString() })
+      .eq('user_id', user.id);
+    if (error) return refuse(500, 'update_failed', error.message);
+    return json(200, { status: 'canceled' });
+  }
+  if (!isPlan(body?.['plan'])) return refuse(400, 'bad_plan', 'plan must be "monthly" or "yearly".');
+  const periodEnd = addInterval(new Date(), body['plan']).toISOString();
+  const { error } = await admin
+    .from('subscriptions')
+    .upsert({ user_id: user.id, status: 'active', current_period_end: periodEnd }, { onConflict: 'user_id' });
+  if (error) return refuse(500, 'update_failed', error.message);
+  return json(200, { status: 'active', current_period_end: periodEnd });
+});

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+
+import { signInBeforeLoad } from './support/session.ts';
+
+test.describe('calendar', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInBeforeLoad(page);
+  });
+
+  test('a day shows its mood and entries, and the grid follows the keyboard', async ({ page }) => {
+    await page.goto('/mood/entry');
+    await page.getByRole('radio', { name: 'Great' }).check({ force: true });
+    await page.getByRole('button', { name: 'Save check-in' }).click();
+    await expect(page.getByRole('article', { name: /^Great at / })).toBeVisible();
+    await page.getByRole('button', { name: 'Write' }).click();
+    await page.getByLabel('Title').fill('Calendar day');
+    await expect(page.getByRole('status')).toHaveText('All changes saved');
+
+    await page.goto('/calendar');
+    const grid = page.getByRole('grid');
+    const today = grid.locator('[aria-current="date"]');
+    await expect(today).toHaveAttribute('aria-label', /mood Great, 1 diary entry/);
+    await expect(today).toHaveAttribute('tabindex', '0');
+    const heading = page.getByRole('heading', { level: 2 });
+    const thisMonth = await heading.textContent();
+
+    await today.focus();
+    const todayDay = await today.getAttribute('data-day');
+    await page.keyboard.press('ArrowRight');
+    const focusedDay = () => page.evaluate(() => document.activeElement?.getAttribute('data-day'));
+    expect(await focusedDay()).not.toBe(todayDay);
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedDay()).toBe(todayDay);
+    await page.keyboard.press('Home');
+    const weekStart = await focusedDay();
+    await page.keyboard.press('End');
+    const weekEnd = await focusedDay();
+    expect(weekStart && weekEnd && weekStart < weekEnd).toBe(true);
+
+    await page.keyboard.press('PageUp');
+    await expect(heading).not.toHaveText(thisMonth ?? '');
+    await page.keyboard.press('PageDown');
+    await expect(heading).toHaveText(thisMonth ?? '');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedDay()).toBe(weekEnd);
+
+    await grid.locator(`[data-day="${todayDay}"]`).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/mood$/);
+    await expect(page.getByRole('link', { name: /Calendar day/ })).toBeVisible();
+  });
+
+  test('the week starts on the day the language’s locale starts it', async ({ page }) => {
+    await page.goto('/calendar');
+    await expect(page.getByRole('columnheader').first()).toHaveText('Sun');
+    await page.addInitScript(() => localStorage.setItem('murmur-language', 'de-DE'));
+    await page.goto('/calendar');
+    await expect(page.getByRole('columnheader').first()).toHaveText(/^Mo/);
+  });
+});

@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { signInBeforeLoad } from './support/session.ts';
+
+async function localDay(page: Page, offsetDays = 0, offsetYears = 0): Promise<string> {
+  return page.evaluate(
+    ([days, years]) => {
+      const date = new Date();
+      date.setFullYear(date.getFullYear() + years, date.getMonth(), date.getDate() + days);
+      return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+        date,
+      );
+    },
+    [offsetDays, offsetYears] as const,
+  );
+}
+
+async function diaryEntryOn(page: Page, day: string, title: string) {
+  await page.goto('/diary');
+  await page.getByLabel('Or for another day').fill(day);
+  await page.getByRole('button', { name: 'Write' }).click();
+  await page.getByLabel('Title').fill(title);
+  await expect(page.getByRole('status')).toHaveText('All changes saved');
+}
+
+test.describe('home', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInBeforeLoad(page);
+  });
+
+  test('quick actions open a new diary entry and a mood check-in', async ({ page }) => {
+    await page.goto('/app');
+    await expect(page.getByRole('button', { name: 'Record' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Diary entry' }).click();
+    await expect(page).toHaveURL(/\/diary\/[0-9a-f-]+$/);
+    await page.goto('/app');
+    await page.getByRole('link', { name: 'Mood check-in' }).click();
+    await expect(page).toHaveURL(/\/mood\/entry$/);
+  });
+
+  test('the streak counts back-filled days and On This Day shows last year', async ({ page }) => {
+    await page.goto('/app');
+    await expect(page.getByTestId('streak')).toHaveText('0 days');
+    await page.goto('/mood/entry');
+    await page.getByRole('radio', { name: 'Good' }).check({ force: true });
+    await page.getByRole('button', { name: 'Save check-in' }).click();
+    await page.goto('/app');
+    await expect(page.getByTestId('streak')).toHaveText('1 day');
+
+    await diaryEntryOn(page, await localDay(page, -1), 'Filled in later');
+    await page.goto('/app');
+    await expect(page.getByTestId('streak')).toHaveText('2 days');
+    await expect(
+      page.getByRole('region', { name: /^Today,/ }).getByRole('img', { name: 'Good' }),
+    ).toBeVisible();
+
+    await diaryEntryOn(page, await localDay(page, 0, -1), 'A year before');
+    await page.goto('/app');
+    const past = page.getByRole('region', { name: 'On this day' });
+    await expect(past.getByRole('link', { name: '1 year ago' })).toBeVisible();
+    await expect(past.getByRole('link', { name: /A year before/ })).toBeVisible();
+  });
+});

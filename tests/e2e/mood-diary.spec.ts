@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { signInBeforeLoad } from './support/session.ts';
+
+/** The device's local day, as the app computes it, shifted by `offset` days. */
+async function localDay(page: Page, offset = 0): Promise<string> {
+  return page.evaluate((days) => {
+    const date = new Date();
+    date.setDate(date.getDate() + days);
+    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      date,
+    );
+  }, offset);
+}
+
+test.describe('mood and diary', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInBeforeLoad(page);
+  });
+
+  test('a mood check-in takes two taps and shows on today', async ({ page }) => {
+    await page.goto('/mood/entry');
+    await page.getByText('Good', { exact: true }).click();
+    await page.getByRole('button', { name: 'Save check-in' }).click();
+    await expect(page).toHaveURL(/\/mood$/);
+    await expect(page.getByText('Mood saved')).toBeVisible();
+    await expect(page.getByRole('article', { name: /^Good at / })).toBeVisible();
+  });
+
+  test('a check-in keeps activities and a note, can be edited, and deleting it can be undone', async ({
+    page,
+  }) => {
+    await page.goto('/mood');
+    await page.getByRole('link', { name: 'Check in' }).click();
+    await page.getByRole('button', { name: 'Save check-in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Pick how you feel first.');
+    await page.getByRole('radio', { name: 'Okay' }).check({ force: true });
+    await page.getByRole('checkbox', { name: 'Work' }).check({ force: true });
+    await page.getByLabel('Another activity').fill('Pottery');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByLabel('Note').fill('Long day, good clay.');
+    await page.getByRole('button', { name: 'Save check-in' }).click();
+
+    const card = page.getByRole('article', { name: /^Okay at / });
+    await expect(card).toContainText('Work');
+    await expect(card).toContainText('pottery');
+    await expect(card).toContainText('Long day, good clay.');
+
+    await card.getByRole('link', { name: /^Edit the check-in Okay/ }).click();
+    await page.getByRole('radio', { name: 'Great' }).check({ force: true });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const edited = page.getByRole('article', { name: /^Great at / });
+    await expect(edited).toContainText('Long day, good clay.');
+    await expect(page.getByRole('article', { name: /^Okay at / })).toHaveCount(0);
+
+    await edited.getByRole('button', { name: /^Delete the check-in Great/ }).click();
+    await expect(page.getByRole('article', { name: /^Great at / })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByRole('article', { name: /^Great at / })).toBeVisible();
+    // A new activity is offered next time.
+    await page.goto('/mood/entry');
+    await expect(page.getByRole('checkbox', { name: 'pottery' })).toBeVisible();
+  });
+
+  test('a check-in can be made for an earlier day and shows on that day only', async ({ page }) => {
+    await page.goto('/mood');
+    const yesterday = await localDay(page, -1);
+    await page.goto(`/mood/entry/${yesterday}`);
+    await page.getByRole('radio', { name: 'Bad' }).check({ force: true });
+    await page.getByLabel('Time').fill('21:30');
+    await page.getByRole('button', { name: 'Save check-in' }).click();
+    await expect(page).toHaveURL(new RegExp(`/mood\\?day=${yesterday}$`));
+    await expect(page.getByRole('article', { name: /^Bad at / })).toBeVisible();
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await expect(page.getByRole('heading', { name: 'Today' })).toBeVisible();
+    await expect(page.getByRole('article', { name: /^Bad at / })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Previous day' }).click();
+    await expect(page.getByRole('article', { name: /^Bad at / })).toBeVisible();
+  });
+
+  test('a diary entry saves while typing, survives a reload, and deleting it can be undone', async ({
+    page,
+  }) => {
+    await page.goto('/diary');
+    await expect(page.getByText('Your diary is empty.', { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: 'New entry for today' }).click();
+    await expect(page).toHaveURL(/\/diary\/[0-9a-f-]+$/);
+    await page.getByLabel('Title').fill('Harbour walk');
+    await page.getByLabel('Entry', { exact: true }).fill('Fog over the water, then sun.');
+    await expect(page.getByRole('status')).toHaveText('All changes saved');
+    await page.reload();
+    await expect(page.getByLabel('Title')).toHaveValue('Harbour walk');
+    await expect(page.getByLabel('Entry', { exact: true })).toHaveValue('Fog over the water, then sun.');
+
+    await page.getByRole('link', { name: 'Back to the day' }).click();
+    await expect(page.getByRole('link', { name: /Harbour walk/ })).toBeVisible();
+    await page.getByRole('link', { name: /Harbour walk/ }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/mood\?day=/);
+    await expect(page.getByRole('link', { name: /Harbour walk/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByRole('link', { name: /Harbour walk/ })).toBeVisible();
+    await page.goto('/diary');
+    await expect(page.getByRole('link', { name: /Harbour walk/ })).toBeVisible();
+  });
+
+  test('a diary entry can be written for an earlier day', async ({ page }) => {
+    await page.goto('/diary');
+    const lastWeek = await localDay(page, -7);
+    await page.getByLabel('Or for another day').fill(lastWeek);
+    await page.getByRole('button', { name: 'Write' }).click();
+    await page.getByLabel('Title').fill('Looking back');
+    await expect(page.getByRole('status')).toHaveText('All changes saved');
+    await page.goto('/diary');
+    await expect(page.getByRole('link', { name: /Looking back/ })).toBeVisible();
+    await page.goto(`/mood?day=${lastWeek}`);
+    await expect(page.getByRole('link', { name: /Looking back/ })).toBeVisible();
+  });
+});

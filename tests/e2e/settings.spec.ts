@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+
+import { signInBeforeLoad } from './support/session.ts';
+
+/**
+ * Settings are a local-first row: they apply at once, survive a reload from this device's database and
+ * wait in the outbox for sync. (Reaching a second device is covered by the sync end-to-end suite.)
+ */
+test.describe('settings', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInBeforeLoad(page);
+  });
+
+  test('the index links every settings page and each opens by URL', async ({ page }) => {
+    await page.goto('/settings');
+    const nav = page.getByRole('navigation', { name: 'Settings' });
+    for (const name of [
+      'Recording',
+      'Transcription',
+      'Text-to-speech',
+      'Note lock',
+      'Appearance',
+      'Notifications',
+      'Account and security',
+      'Storage and data',
+    ]) {
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    }
+    await nav.getByRole('link', { name: 'Recording' }).click();
+    await expect(page).toHaveURL(/\/settings\/recording$/);
+    await expect(page.getByRole('heading', { name: 'Recording', level: 2 })).toBeVisible();
+    await page.goto('/settings/nonsense');
+    await expect(page.getByRole('alert')).toContainText('There is no settings page called “nonsense”.');
+  });
+
+  test('a new default note font and colour show at once and stay after a reload', async ({ page }) => {
+    await page.goto('/settings/appearance');
+    const notes = page.getByRole('group', { name: 'Notes' });
+    const preview = page.getByTestId('note-preview');
+    await expect(notes.getByLabel('Font', { exact: true })).toHaveValue('Abril Fatface');
+    await expect(preview).toHaveCSS('font-family', /Abril Fatface/);
+
+    await notes.getByLabel('Font', { exact: true }).selectOption('Lora');
+    await expect(preview).toHaveCSS('font-family', /Lora/);
+    await expect(page.getByText('Settings updated successfully')).toBeVisible();
+    await notes.getByLabel('Paper colour').fill('#c0ffee');
+    await expect(preview).toHaveCSS('background-color', 'rgb(192, 255, 238)');
+
+    await page.reload();
+    await expect(page.getByRole('group', { name: 'Notes' }).getByLabel('Font', { exact: true })).toHaveValue(
+      'Lora',
+    );
+    await expect(page.getByTestId('note-preview')).toHaveCSS('background-color', 'rgb(192, 255, 238)');
+  });
+
+  test('the theme setting turns the page dark and is kept', async ({ page }) => {
+    await page.goto('/settings/appearance');
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  });
+
+  test('recording defaults change and survive a reload', async ({ page }) => {
+    await page.goto('/settings/recording');
+    await expect(page.getByLabel('Audio quality (bitrate)')).toHaveValue('128kbps');
+    await page.getByLabel('Audio quality (bitrate)').selectOption('256kbps');
+    await page.getByRole('switch', { name: 'Delete the audio once it has been transcribed' }).uncheck();
+    await page.reload();
+    await expect(page.getByLabel('Audio quality (bitrate)')).toHaveValue('256kbps');
+    await expect(
+      page.getByRole('switch', { name: 'Delete the audio once it has been transcribed' }),
+    ).not.toBeChecked();
+  });
+
+  test('an API key is masked until revealed and can be replaced and removed', async ({ page }) => {
+    await page.goto('/settings/transcription');
+    const key = 'sk-or-v1-0123456789abcdef';
+    await page.getByRole('button', { name: 'Add' }).first().click();
+    await page.getByLabel('New OpenRouter API key').fill(key);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const shown = page.getByRole('status').filter({ hasText: '••••' }).or(page.locator('output'));
+    await expect(shown.first()).toHaveText('••••••••cdef');
+    await expect(page.getByText(key)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page.getByText(key)).toBeVisible();
+    await page.getByRole('button', { name: 'Remove', exact: true }).first().click();
+    await expect(page.locator('output').first()).toHaveText('Not set');
+  });
+
+  test('an open or closed section is remembered', async ({ page }) => {
+    await page.goto('/settings/transcription');
+    const summary = page.locator('summary', { hasText: 'Transcription service' });
+    await expect(page.getByLabel('Model', { exact: true })).toBeVisible();
+    await summary.click();
+    await expect(page.getByLabel('Model', { exact: true })).toBeHidden();
+    await page.reload();
+    await expect(page.locator('summary', { hasText: 'Transcription service' })).toBeVisible();
+    await expect(page.getByLabel('Model', { exact: true })).toBeHidden();
+  });
+
+  test('storage and data shows the changes waiting to sync', async ({ page }) => {
+    await page.goto('/settings/notifications');
+    await page.getByRole('switch', { name: 'Show notifications' }).uncheck();
+    await page.goto('/settings/storage');
+    await expect(page.getByTestId('pending-changes')).toHaveText(/^[1-9]\d* changes? waiting to sync\.$/);
+    await expect(page.getByText(/protected|may clear|does not say/)).toBeVisible();
+  });
+});
