@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 
 import { NoteEditorScreen } from '../../features/notes/note-editor-screen.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useUserData } from '../data/use-user-data.ts';
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
 
 /** /notes/:id — one note in the editor. */
 export function Component() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { NotesListScreen } from '../../features/notes/notes-list-screen.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useUserData } from '../data/use-user-data.ts';
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
 
 /** /notes — the spinner while the user's database opens. */
 export function Component() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { NotesTrashScreen } from '../../features/notes/notes-trash-screen.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useUserData } from '../data/use-user-data.ts';
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
 
 /** /notes/trash — recently deleted notes. */
 export function Component() {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Note } from '../../db/entities/note.ts';
 import { textColorOn } from './note-colors.ts';
 import { notePreview } from './note-preview.ts';
-import { useNoteFont } from './use-note-font.ts';
+import { useFont } from '../../lib/fonts/use-font.ts';
 import styles from './notes.module.css';
 
 /**
@@ -17,7 +17,7 @@ export function NoteCard({
   note: Pick<Note, 'id' | 'title' | 'body' | 'font' | 'color' | 'pinned' | 'locked' | 'tags'>;
 }) {
   const { t } = useTranslation();
-  const family = useNoteFont(note.font);
+  const family = useFont(note.font);
   const title = note.title.trim() || t('notes.untitled');
   const preview = note.locked ? null : notePreview(note.body);
   return (

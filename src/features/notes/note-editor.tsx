@@ -18,7 +18,7 @@ import { ReadAloudButton } from './read-aloud-button.tsx';
 import { TagsEditor } from './tags-editor.tsx';
 import { useAutosave, type SaveStatus } from './use-autosave.ts';
 import { useIdleRelock } from './use-idle-relock.ts';
-import { useNoteFont } from './use-note-font.ts';
+import { useFont } from '../../lib/fonts/use-font.ts';
 import { useNoteSettings } from './use-note-settings.ts';
 import styles from './notes.module.css';
 
@@ -48,7 +48,7 @@ export function NoteEditor({
   const navigate = useNavigate();
   const location = useLocation();
   const settings = useNoteSettings(data);
-  const family = useNoteFont(note.font);
+  const family = useFont(note.font);
   const titleRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState(note.title);
   const [body, setBody] = useState(note.body);
