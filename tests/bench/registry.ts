@@ -2,7 +2,16 @@ import { backend } from './backend.ts';
 import type { Benchmark } from './benchmark.ts';
 import { bundleSize } from './bundle-size.ts';
 import { coldStart } from './cold-start.ts';
+import { notesList } from './notes-list.ts';
+import { notesSearch } from './notes-search.ts';
 import { syncServer } from './sync-server.ts';
 
 /** Every benchmark `npm run bench` knows, in the order they run and appear in docs/performance.md. */
-export const registry: readonly Benchmark[] = [bundleSize, coldStart, backend, syncServer];
+export const registry: readonly Benchmark[] = [
+  bundleSize,
+  coldStart,
+  backend,
+  syncServer,
+  notesList,
+  notesSearch,
+];

@@ -38,6 +38,9 @@ const load = {
   faq: () => import('../routes/faq-screen.tsx'),
   privacy: () => import('../routes/privacy-screen.tsx'),
   terms: () => import('../routes/terms-screen.tsx'),
+  notes: () => import('../routes/notes-screen.tsx'),
+  note: () => import('../routes/note-editor-screen.tsx'),
+  notesTrash: () => import('../routes/notes-trash-screen.tsx'),
   notFound: () => import('../routes/not-found-screen.tsx'),
   placeholder: () => import('../routes/placeholder-screen.tsx'),
 };
@@ -56,9 +59,11 @@ const Faq = screen(load.faq);
 const Privacy = screen(load.privacy);
 const Terms = screen(load.terms);
 const NotFound = screen(load.notFound);
+const Notes = screen(load.notes);
+const Note = screen(load.note);
+const NotesTrash = screen(load.notesTrash);
 const Onboarding = screen(load.onboarding);
 const Subscription = screen(load.subscription);
-const Notes = placeholder('notes');
 const Calendar = screen(load.calendar);
 const Diary = screen(load.diary);
 const DiaryEntry = screen(load.diaryEntry);
@@ -80,7 +85,9 @@ const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
   ['/terms', load.terms],
   ['/onboarding', load.onboarding],
   ['/subscription', load.subscription],
-  ['/notes', load.placeholder],
+  ['/notes', load.notes],
+  ['/notes/trash', load.notesTrash],
+  ['/notes/:id', load.note],
   ['/calendar', load.calendar],
   ['/diary', load.diary],
   ['/diary/:id', load.diaryEntry],
@@ -110,6 +117,8 @@ export function AppRoutes() {
         <Route path="/subscription" element={<Subscription />} />
         <Route path="/profile" element={<Profile />} />
         <Route path="/notes" element={<Notes />} />
+        <Route path="/notes/trash" element={<NotesTrash />} />
+        <Route path="/notes/:id" element={<Note />} />
         <Route path="/calendar" element={<Calendar />} />
         <Route path="/diary" element={<Diary />} />
         <Route path="/diary/:id" element={<DiaryEntry />} />

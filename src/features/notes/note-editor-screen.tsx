@@ -1,0 +1,51 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { Page } from '../../ui/page.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { NoteEditor } from './note-editor.tsx';
+import type { NotesData } from './notes-data.ts';
+import { RELOCK_IDLE_MS } from './use-idle-relock.ts';
+
+/** /notes/:id — the note, or why it cannot be edited (missing, or in the trash with a restore button). */
+export function NoteEditorScreen({
+  data,
+  noteId,
+  relockAfterMs = RELOCK_IDLE_MS,
+}: {
+  data: NotesData;
+  noteId: string;
+  relockAfterMs?: number;
+}) {
+  const { t } = useTranslation();
+  const note = useLiveQuery(async () => (await data.db.notes.get(noteId)) ?? null, [data.db, noteId]);
+  if (note === undefined) return <Spinner label={t('common.loading')} />;
+  if (note === null) {
+    return (
+      <Page title={t('notes.missing.title')} description={t('notes.missing.body')}>
+        <Link to="/notes">{t('notes.backToList')}</Link>
+      </Page>
+    );
+  }
+  if (note.deleted_at !== null) {
+    return (
+      <Page
+        title={note.locked ? t('notes.locked.label') : note.title.trim() || t('notes.untitled')}
+        description={t('notes.inTrash')}
+      >
+        <p>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void data.commands.restoreNote(note.id)}
+          >
+            {t('notes.trash.restore')}
+          </button>
+        </p>
+        <Link to="/notes">{t('notes.backToList')}</Link>
+      </Page>
+    );
+  }
+  return <NoteEditor key={note.id} data={data} note={note} relockAfterMs={relockAfterMs} />;
+}

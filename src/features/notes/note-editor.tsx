@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+
+import type { Stored } from '../../db/entities/common.ts';
+import type { Note } from '../../db/entities/note.ts';
+import { notify } from '../../lib/toasts/toasts.ts';
+import { Page } from '../../ui/page.tsx';
+import type { NoteFields } from '../../db/commands/note-commands.ts';
+import { LockedNoteGate } from './locked-note-gate.tsx';
+import { textColorOn } from './note-colors.ts';
+import { NoteConflicts } from './note-conflicts.tsx';
+import { NoteLockControls } from './note-lock-controls.tsx';
+import { NoteStylePickers } from './note-style-pickers.tsx';
+import type { NotesData } from './notes-data.ts';
+import type { NotesNavigationState } from './notes-list-screen.tsx';
+import { ReadAloudButton } from './read-aloud-button.tsx';
+import { TagsEditor } from './tags-editor.tsx';
+import { useAutosave, type SaveStatus } from './use-autosave.ts';
+import { useIdleRelock } from './use-idle-relock.ts';
+import { useFont } from '../../lib/fonts/use-font.ts';
+import { useNoteSettings } from './use-note-settings.ts';
+import styles from './notes.module.css';
+
+const STATUS_KEYS: Record<SaveStatus, string | null> = {
+  idle: null,
+  pending: 'notes.save.saving',
+  saving: 'notes.save.saving',
+  saved: 'notes.save.saved',
+  error: 'notes.save.failed',
+};
+
+/**
+ * Editing one note. Title and body save while typing (debounced) and on blur, leaving or hiding the
+ * page; the other fields save at once. A locked note shows its title and a PIN form; its body is not
+ * rendered until unlocked, and it locks again after a minute idle, on hiding the page or on leaving.
+ */
+export function NoteEditor({
+  data,
+  note,
+  relockAfterMs,
+}: {
+  data: NotesData;
+  note: Stored<Note>;
+  relockAfterMs: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const settings = useNoteSettings(data);
+  const family = useFont(note.font);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState(note.title);
+  const [body, setBody] = useState(note.body);
+  const [seen, setSeen] = useState({ title: note.title, body: note.body });
+  const [unlocked, setUnlocked] = useState(false);
+  const save = useCallback(
+    (patch: Partial<NoteFields>) => data.commands.updateNote(note.id, patch),
+    [data.commands, note.id],
+  );
+  const autosave = useAutosave(save);
+  const hidden = note.locked && !unlocked;
+
+  // Another tab, device (sync) or a restored conflict changed the text: show it unless the user has
+  // unsaved typing, which wins and is saved over it (the other value then becomes a conflict).
+  if (seen.title !== note.title || seen.body !== note.body) {
+    setSeen({ title: note.title, body: note.body });
+    if (autosave.status !== 'pending' && autosave.status !== 'saving') {
+      setTitle(note.title);
+      setBody(note.body);
+    }
+  }
+
+  const created = (location.state as NotesNavigationState | null)?.created === true;
+  useEffect(() => {
+    if (created) titleRef.current?.focus();
+  }, [created]);
+
+  const relock = useCallback(() => {
+    void autosave.flush();
+    setUnlocked(false);
+  }, [autosave]);
+  useIdleRelock(note.locked && unlocked, relock, relockAfterMs);
+
+  const saveNow = (patch: Partial<NoteFields>) => {
+    autosave.schedule(patch);
+    void autosave.flush();
+  };
+
+  const lock = async () => {
+    await autosave.flush();
+    await data.commands.updateNote(note.id, { locked: true });
+    setUnlocked(false);
+  };
+
+  const remove = async () => {
+    await autosave.flush();
+    await data.commands.deleteNote(note.id);
+    notify({
+      kind: 'success',
+      title: t('notes.deleted'),
+      action: { label: t('notes.undo'), onClick: () => void data.commands.restoreNote(note.id) },
+    });
+    const state: NotesNavigationState = { focusList: true };
+    void navigate('/notes', { state });
+  };
+
+  const statusKey = STATUS_KEYS[autosave.status];
+  const textStyle = { fontFamily: family, backgroundColor: note.color, color: textColorOn(note.color) };
+  const showLock = settings.enable_note_lock || note.locked;
+
+  return (
+    <Page title={title.trim() || t('notes.untitled')}>
+      <div className={styles.editorBar}>
+        <Link to="/notes">{t('notes.backToList')}</Link>
+        <p role="status" className={styles.saveStatus}>
+          {statusKey ? t(statusKey) : ''}
+        </p>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="note-title">{t('notes.fields.title')}</label>
+        <input
+          ref={titleRef}
+          id="note-title"
+          className={`${styles.input} ${styles.titleInput}`}
+          style={textStyle}
+          value={title}
+          maxLength={500}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            autosave.schedule({ title: event.target.value });
+          }}
+          onBlur={() => void autosave.flush()}
+        />
+      </div>
+      {hidden ? (
+        <LockedNoteGate userId={data.userId} onUnlock={() => setUnlocked(true)} />
+      ) : (
+        <div className={styles.field}>
+          <label htmlFor="note-body">{t('notes.fields.body')}</label>
+          <textarea
+            id="note-body"
+            className={styles.body}
+            style={{ ...textStyle, fontSize: `${note.font_size}px` }}
+            value={body}
+            onChange={(event) => {
+              setBody(event.target.value);
+              autosave.schedule({ body: event.target.value });
+            }}
+            onBlur={() => void autosave.flush()}
+          />
+        </div>
+      )}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className="button"
+          aria-pressed={note.pinned}
+          onClick={() => saveNow({ pinned: !note.pinned })}
+        >
+          {note.pinned ? t('notes.unpin') : t('notes.pin')}
+        </button>
+        {settings.enable_text_to_speech && !hidden ? (
+          <ReadAloudButton text={`${title}. ${body}`} lang={i18n.language} />
+        ) : null}
+        {showLock && !hidden ? (
+          <NoteLockControls
+            userId={data.userId}
+            locked={note.locked}
+            onLock={() => void lock()}
+            onRelock={relock}
+            onRemoveLock={() => saveNow({ locked: false })}
+          />
+        ) : null}
+        <button type="button" className="button" onClick={() => void remove()}>
+          {t('notes.delete')}
+        </button>
+      </div>
+      <NoteConflicts data={data} noteId={note.id} hideBody={hidden} />
+      <details className={styles.details}>
+        <summary>{t('notes.style.heading')}</summary>
+        <NoteStylePickers value={note} onChange={saveNow} />
+      </details>
+      <TagsEditor tags={note.tags} onChange={(tags) => saveNow({ tags })} />
+    </Page>
+  );
+}

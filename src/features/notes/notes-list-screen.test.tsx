@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { NotesListScreen } from './notes-list-screen.tsx';
+import { openTestNotesData, renderAt } from './notes-test-harness.tsx';
+
+describe('notes list', () => {
+  let data: Awaited<ReturnType<typeof openTestNotesData>>;
+
+  beforeEach(async () => {
+    data = await openTestNotesData();
+  });
+  afterEach(() => data.db.close());
+
+  const show = (path = '/notes') =>
+    renderAt(path, [
+      { path: '/notes', element: <NotesListScreen data={data} /> },
+      { path: '/notes/:id', element: <p>editor</p> },
+    ]);
+
+  const cardTitles = () =>
+    within(screen.getByRole('list', { name: 'Notes' }))
+      .getAllByRole('link')
+      .map((link) => link.firstElementChild?.textContent);
+
+  it('shows the empty state before the first note', async () => {
+    await show();
+    expect(await screen.findByRole('heading', { name: 'No notes yet' })).toBeTruthy();
+  });
+
+  it('lists pinned notes first, then the most recently changed, each in its own font and colour', async () => {
+    const { commands, clock } = data;
+    await commands.createNote({ title: 'Oldest', font: 'Caveat', color: '#E0F2FE' });
+    clock.advance(1000);
+    await commands.createNote({ title: 'Pinned', pinned: true });
+    clock.advance(1000);
+    await commands.createNote({ title: 'Newest', body: 'fresh text' });
+    await show();
+    await waitFor(() => expect(cardTitles()).toEqual(['Pinned', 'Newest', 'Oldest']));
+    const oldest = screen.getByRole('link', { name: /Oldest/ });
+    expect(oldest.style.backgroundColor.toLowerCase()).toMatch(/^(#e0f2fe|rgb\(224, 242, 254\))$/);
+    expect((oldest.firstElementChild as HTMLElement).style.fontFamily).toContain('Caveat');
+    expect(screen.getByText('fresh text')).toBeTruthy();
+    expect(screen.getByText('3 notes')).toBeTruthy();
+  });
+
+  it('filters by search words (diacritics ignored) and by tag, keeping both in the address', async () => {
+    const { commands } = data;
+    await commands.createNote({ title: 'Café list', body: 'croissants', tags: ['paris'] });
+    await commands.createNote({ title: 'Gym', body: 'squats', tags: ['health'] });
+    await show();
+    await waitFor(() => expect(cardTitles()).toHaveLength(2));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search notes' }), 'cafe cro');
+    await waitFor(() => expect(cardTitles()).toEqual(['Café list']));
+    expect(screen.getByText('1 note matches')).toBeTruthy();
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search notes' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Tag' }), '#health');
+    await waitFor(() => expect(cardTitles()).toEqual(['Gym']));
+  });
+
+  it('keeps a locked note’s body out of the list and out of search', async () => {
+    const { commands } = data;
+    await commands.createNote({ title: 'Secret plans', body: 'the hidden treasure map', locked: true });
+    await show('/notes?q=treasure');
+    expect(await screen.findByRole('heading', { name: 'No matching notes' })).toBeTruthy();
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search notes' }));
+    await waitFor(() => expect(cardTitles()).toEqual(['Secret plans']));
+    expect(screen.getByText('Locked note')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('treasure');
+  });
+
+  it('creates a note with "New note" and opens it', async () => {
+    await show();
+    await userEvent.click(await screen.findByRole('button', { name: 'New note' }));
+    expect(await screen.findByText('editor')).toBeTruthy();
+    expect(await data.db.notes.count()).toBe(1);
+  });
+});

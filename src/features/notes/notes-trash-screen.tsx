@@ -1,0 +1,72 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { formatDate } from '../../lib/i18n/locale-format.ts';
+import { notify } from '../../lib/toasts/toasts.ts';
+import { Page } from '../../ui/page.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import type { NotesData } from './notes-data.ts';
+import styles from './notes.module.css';
+
+/** The most recently deleted notes shown; older ones stay stored (tombstones, R24) and restorable later. */
+export const TRASH_LIMIT = 200;
+
+/** /notes/trash: recently deleted notes, newest first, each with Restore. Locked notes show no body. */
+export function NotesTrashScreen({ data }: { data: NotesData }) {
+  const { t, i18n } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const deleted = useLiveQuery(async () => {
+    const notes = (await data.db.notes.toArray()).filter((note) => note.deleted_at !== null);
+    notes.sort((a, b) => ((a.deleted_at ?? '') < (b.deleted_at ?? '') ? 1 : -1));
+    return notes.slice(0, TRASH_LIMIT);
+  }, [data.db]);
+
+  const restore = async (id: string) => {
+    await data.commands.restoreNote(id);
+    notify({ kind: 'success', title: t('notes.trash.restored') });
+    // The restored row leaves this list: keep keyboard focus on the list's heading, not lost on <body>.
+    headingRef.current?.focus();
+  };
+
+  return (
+    <Page title={t('notes.trash.title')} description={t('notes.trash.description')}>
+      <p>
+        <Link to="/notes">{t('notes.backToList')}</Link>
+      </p>
+      <h2 ref={headingRef} tabIndex={-1} className={styles.count}>
+        {deleted ? t('notes.trash.count', { count: deleted.length }) : ''}
+      </h2>
+      {deleted === undefined ? (
+        <Spinner label={t('common.loading')} />
+      ) : deleted.length === 0 ? (
+        <p className={styles.empty}>{t('notes.trash.empty')}</p>
+      ) : (
+        <ul className={styles.trashList}>
+          {deleted.map((note) => (
+            <li key={note.id} className={styles.trashItem}>
+              <span className={styles.cardTitle}>
+                {note.locked
+                  ? `🔒 ${note.title.trim() || t('notes.locked.label')}`
+                  : note.title.trim() || t('notes.untitled')}
+              </span>
+              <span className={styles.hint}>
+                {t('notes.trash.deletedAt', {
+                  when: formatDate(new Date(note.deleted_at ?? 0), i18n.language, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  }),
+                })}
+              </span>
+              <button type="button" className="button" onClick={() => void restore(note.id)}>
+                {t('notes.trash.restore')}
+                <span className={styles.visuallyHidden}> {note.title.trim() || t('notes.untitled')}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
+
+export const AUTOSAVE_DELAY_MS = 400;
+
+export interface Autosave<P> {
+  status: SaveStatus;
+  /** Queues fields to save after the debounce; later fields overwrite earlier ones. */
+  schedule: (patch: P) => void;
+  /** Saves whatever is queued now; resolves when it is written (or failed, which the status shows). */
+  flush: () => Promise<void>;
+}
+
+/**
+ * Debounced saving that never loses a word: whatever is queued is written when typing pauses, and at
+ * once when the page is hidden or closed (pagehide, visibilitychange) or the editor unmounts. Saves run
+ * one after another, so an older value never lands after a newer one. A failed save keeps its fields
+ * queued, merged under anything typed since, for the next attempt.
+ */
+export function useAutosave<P extends object>(
+  save: (patch: P) => Promise<unknown>,
+  delayMs = AUTOSAVE_DELAY_MS,
+): Autosave<P> {
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const saveRef = useRef(save);
+  const pending = useRef<P | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const chain = useRef<Promise<void>>(Promise.resolve());
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
+
+  const setIfMounted = useCallback((next: SaveStatus) => {
+    if (mounted.current) setStatus(next);
+  }, []);
+
+  const flush = useCallback((): Promise<void> => {
+    if (timer.current !== null) {
+      clearTimeout(timer.current);
+      timer.current = null;
+    }
+    const patch = pending.current;
+    if (patch === null) return chain.current;
+    pending.current = null;
+    setIfMounted('saving');
+    chain.current = chain.current.then(async () => {
+      try {
+        await saveRef.current(patch);
+        if (pending.current === null) setIfMounted('saved');
+      } catch (error) {
+        console.error('Murmur could not save a note', error);
+        pending.current = { ...patch, ...pending.current };
+        setIfMounted('error');
+      }
+    });
+    return chain.current;
+  }, [setIfMounted]);
+
+  const schedule = useCallback(
+    (patch: P) => {
+      pending.current = { ...pending.current, ...patch };
+      setIfMounted('pending');
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void flush(), delayMs);
+    },
+    [delayMs, flush, setIfMounted],
+  );
+
+  useEffect(() => {
+    mounted.current = true;
+    const onHide = () => void flush();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') void flush();
+    };
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+      mounted.current = false;
+      void flush();
+    };
+  }, [flush]);
+
+  return { status, schedule, flush };
+}
