@@ -76,24 +76,26 @@ export function YearPixels({ days }: { days: readonly { day: Day; level: number 
           const info = moodLevel(level);
           const href = `/mood?day=${day}`;
           return (
-            <a
-              key={day}
-              className={styles.pixel}
-              href={href}
-              aria-label={t('insights.pixels.day', {
-                day: dayName(day, i18n.language),
-                label: t(`mood.levels.${info.key}`).toLocaleLowerCase(i18n.language),
-              })}
-              onClick={(event) => {
-                event.preventDefault();
-                void navigate(href);
-              }}
-            >
-              <rect x={cx} y={cy} width={CELL} height={CELL} rx={2} fill={info.color} />
+            <g key={day}>
+              <a
+                className={styles.pixel}
+                href={href}
+                aria-label={t('insights.pixels.day', {
+                  day: dayName(day, i18n.language),
+                  label: t(`mood.levels.${info.key}`).toLocaleLowerCase(i18n.language),
+                })}
+                onClick={(event) => {
+                  event.preventDefault();
+                  void navigate(href);
+                }}
+              >
+                <rect x={cx} y={cy} width={CELL} height={CELL} rx={2} fill={info.color} />
+              </a>
+              {/* Outside the link: the level is written for sight, the link's name already says it. */}
               <text x={cx + CELL / 2} y={cy + CELL / 2 + 2} textAnchor="middle" aria-hidden="true">
                 {level}
               </text>
-            </a>
+            </g>
           );
         })}
       </svg>
