@@ -1,7 +1,7 @@
 import type { Benchmark } from './benchmark.ts';
 import { bundleSize } from './bundle-size.ts';
 import { coldStart } from './cold-start.ts';
-import { insightsStatistics } from './insights.ts';
+import { insightsScreen, insightsStatistics } from './insights.ts';
 
 /** Every benchmark `npm run bench` knows, in the order they run and appear in docs/performance.md. */
-export const registry: readonly Benchmark[] = [bundleSize, coldStart, insightsStatistics];
+export const registry: readonly Benchmark[] = [bundleSize, coldStart, insightsStatistics, insightsScreen];
