@@ -2,6 +2,7 @@ import { backend } from './backend.ts';
 import type { Benchmark } from './benchmark.ts';
 import { bundleSize } from './bundle-size.ts';
 import { coldStart } from './cold-start.ts';
+import { insightsScreen, insightsStatistics } from './insights.ts';
 import { notesList } from './notes-list.ts';
 import { notesSearch } from './notes-search.ts';
 import { syncServer } from './sync-server.ts';
@@ -14,4 +15,6 @@ export const registry: readonly Benchmark[] = [
   syncServer,
   notesList,
   notesSearch,
+  insightsStatistics,
+  insightsScreen,
 ];

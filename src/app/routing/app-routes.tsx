@@ -29,6 +29,7 @@ const load = {
   onboarding: () => import('../routes/onboarding-screen.tsx'),
   moodEntry: () => import('../routes/mood-entry-screen.tsx'),
   mood: () => import('../routes/mood-screen.tsx'),
+  insights: () => import('../routes/insights-screen.tsx'),
   calendar: () => import('../routes/calendar-screen.tsx'),
   subscription: () => import('../routes/subscription-screen.tsx'),
   diary: () => import('../routes/diary-screen.tsx'),
@@ -68,7 +69,7 @@ const Calendar = screen(load.calendar);
 const Diary = screen(load.diary);
 const DiaryEntry = screen(load.diaryEntry);
 const Mood = screen(load.mood);
-const Insights = placeholder('insights');
+const Insights = screen(load.insights);
 
 const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
   ['/', load.landing],
@@ -92,7 +93,7 @@ const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
   ['/diary', load.diary],
   ['/diary/:id', load.diaryEntry],
   ['/mood', load.mood],
-  ['/insights', load.placeholder],
+  ['/insights', load.insights],
 ];
 
 /**

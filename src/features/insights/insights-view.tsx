@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { useToday } from '../../lib/dates/use-today.ts';
+import { weekStart } from '../../lib/i18n/locale-format.ts';
+import { HabitSections } from './habit-sections.tsx';
+import type { Period } from './insights-types.ts';
+import styles from './insights.module.css';
+import { MoodSections } from './mood-sections.tsx';
+import { useInsights } from './use-insights.ts';
+
+const PERIODS: readonly Period[] = ['week', 'month', 'year', 'all'];
+
+/** /insights: what the journal says, computed on the device for the chosen period. */
+export function InsightsView() {
+  const { t, i18n } = useTranslation();
+  const today = useToday();
+  const [period, setPeriod] = useState<Period>('month');
+  const result = useInsights({
+    period,
+    today,
+    localZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    weekStart: weekStart(i18n.language),
+    pixelYear: Number(today.slice(0, 4)),
+  });
+
+  return (
+    <div className={styles.insights}>
+      <fieldset className={styles.periods}>
+        <legend>{t('insights.period.label')}</legend>
+        {PERIODS.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={option === period ? 'button button-primary' : 'button'}
+            aria-pressed={option === period}
+            onClick={() => setPeriod(option)}
+          >
+            {t(`insights.period.${option}`)}
+          </button>
+        ))}
+      </fieldset>
+      <div aria-busy={result === undefined}>
+        {result === undefined ? (
+          <p role="status">{t('insights.loading')}</p>
+        ) : (
+          <div className={styles.insights}>
+            {result.checkIns === 0 ? (
+              <p>
+                {t('insights.empty')} <Link to="/mood/entry">{t('insights.checkIn')}</Link>
+              </p>
+            ) : (
+              <MoodSections result={result} />
+            )}
+            <HabitSections result={result} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
