@@ -2,7 +2,6 @@ import { lazy, type ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 
 import { RootLayout } from '../layout/root-layout.tsx';
-import type { ScreenId } from '../routes/placeholder-screen.tsx';
 
 /**
  * Every route of product spec §2, each screen its own lazily loaded chunk. Declarative routes rather
@@ -11,13 +10,6 @@ import type { ScreenId } from '../routes/placeholder-screen.tsx';
  */
 function screen(load: () => Promise<{ Component: ComponentType }>) {
   return lazy(() => load().then((module) => ({ default: module.Component })));
-}
-
-/** Screens that later work fills share one module until then. */
-function placeholder(id: ScreenId) {
-  return lazy(() =>
-    import('../routes/placeholder-screen.tsx').then((module) => ({ default: module.placeholderFor(id) })),
-  );
 }
 
 const load = {
@@ -43,7 +35,6 @@ const load = {
   note: () => import('../routes/note-editor-screen.tsx'),
   notesTrash: () => import('../routes/notes-trash-screen.tsx'),
   notFound: () => import('../routes/not-found-screen.tsx'),
-  placeholder: () => import('../routes/placeholder-screen.tsx'),
 };
 
 const Landing = screen(load.landing);
