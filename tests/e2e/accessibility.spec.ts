@@ -136,6 +136,7 @@ for (const theme of ['light', 'dark'] as const) {
       page,
       request,
     }) => {
+      await page.route('**/rest/v1/rpc/sync_push', (route) => route.abort('internetdisconnected'));
       await signInForReal(page, request, uniqueEmail('axe-unsynced'));
       await page.goto('/onboarding');
       await page.getByLabel('Notes', { exact: true }).selectOption('Caveat');

@@ -14,7 +14,7 @@ test.describe('calendar', () => {
     await expect(page.getByRole('article', { name: /^Great at / })).toBeVisible();
     await page.getByRole('button', { name: 'Write' }).click();
     await page.getByLabel('Title').fill('Calendar day');
-    await expect(page.getByRole('status')).toHaveText('All changes saved');
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
 
     await page.goto('/calendar');
     const grid = page.getByRole('grid');

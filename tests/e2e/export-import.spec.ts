@@ -13,7 +13,7 @@ test('export from one account, import into another, see the entries; a second im
   test.setTimeout(150_000);
   const aliceContext = await browser.newContext();
   const alice = await aliceContext.newPage();
-  await signInBeforeLoad(alice, ALICE.email, undefined, ALICE.id);
+  await signInBeforeLoad(alice, ALICE.email);
   await alice.goto('/mood/entry');
   await alice.getByRole('radio', { name: 'Good' }).check({ force: true });
   await alice.getByLabel('Note').fill('Carried over from Alice 🌿');
@@ -35,7 +35,7 @@ test('export from one account, import into another, see the entries; a second im
   // A context of its own: another device, nothing shared with Alice's.
   const bobContext = await browser.newContext();
   const bob = await bobContext.newPage();
-  await signInBeforeLoad(bob, BOB.email, undefined, BOB.id);
+  await signInBeforeLoad(bob, BOB.email);
   await bob.goto('/mood');
   await expect(bob.getByRole('article', { name: /^Good at / })).toHaveCount(0);
   await bob.goto('/settings/storage');
@@ -64,7 +64,7 @@ test('export from one account, import into another, see the entries; a second im
 });
 
 test('a file that is not an archive gets a clear message and changes nothing', async ({ page }) => {
-  await signInBeforeLoad(page, BOB.email, undefined, BOB.id);
+  await signInBeforeLoad(page, BOB.email);
   await page.goto('/settings/storage');
   await page.getByLabel('Choose a file to import').setInputFiles({
     name: 'backup.zip',

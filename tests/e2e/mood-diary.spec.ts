@@ -87,7 +87,7 @@ test.describe('mood and diary', () => {
     await expect(page).toHaveURL(/\/diary\/[0-9a-f-]+$/);
     await page.getByLabel('Title').fill('Harbour walk');
     await page.getByLabel('Entry', { exact: true }).fill('Fog over the water, then sun.');
-    await expect(page.getByRole('status')).toHaveText('All changes saved');
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Title')).toHaveValue('Harbour walk');
     await expect(page.getByLabel('Entry', { exact: true })).toHaveValue('Fog over the water, then sun.');
@@ -110,7 +110,7 @@ test.describe('mood and diary', () => {
     await page.getByLabel('Or for another day').fill(lastWeek);
     await page.getByRole('button', { name: 'Write' }).click();
     await page.getByLabel('Title').fill('Looking back');
-    await expect(page.getByRole('status')).toHaveText('All changes saved');
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
     await page.goto('/diary');
     await expect(page.getByRole('link', { name: /Looking back/ })).toBeVisible();
     await page.goto(`/mood?day=${lastWeek}`);

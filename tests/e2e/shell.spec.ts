@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { fakeSession, signInBeforeLoad } from './support/session.ts';
+import { fakeSession, signInBeforeLoad, storeFakeSessionBeforeLoad } from './support/session.ts';
 
 test.describe('toasts', () => {
   test('appear top-right, one at a time, with a close button, and leave after 4 s', async ({ page }) => {
@@ -38,7 +38,7 @@ test.describe('session check', () => {
   }
 
   test("shows 'Loading...' while a session about to expire is refreshed", async ({ page }) => {
-    await signInBeforeLoad(page, 'ada@example.com', 30);
+    await storeFakeSessionBeforeLoad(page, fakeSession('ada@example.com', 30));
     const refreshed = fakeSession('ada@example.com', 3600);
     await page.route('**/auth/v1/token?grant_type=refresh_token', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(refreshed) }),
@@ -51,11 +51,14 @@ test.describe('session check', () => {
     await expect(page.getByText('Loading...')).toHaveCount(0);
   });
 
-  test('opens at once with a fresh stored session, before supabase-js has loaded', async ({ page }) => {
+  test('opens the signed-in shell at once with a fresh stored session, before supabase-js has loaded', async ({
+    page,
+  }) => {
     await signInBeforeLoad(page);
     await holdSupabaseClient(page);
     await page.goto('/notes');
-    await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Notes' })).toBeVisible();
+    await expect(page).toHaveURL(/\/notes$/);
   });
 
   test('shows a visitor the landing page at once, before supabase-js has loaded', async ({ page }) => {
