@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // Edge Functions import Deno's `npm:pkg@version` form. Under Node the local backend maps it with a
+    // module hook (server/functions/npm-specifier-hooks.ts); Vitest's own module runner needs the alias.
+    alias: [{ find: /^npm:(@[^/@]+\/[^/@]+|[^/@]+)(?:@[^/]*)?(\/.*)?$/, replacement: '$1$2' }],
+  },
   define: {
     __MURMUR_BUILD_ID__: JSON.stringify('test'),
   },

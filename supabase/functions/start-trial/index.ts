@@ -20,9 +20,17 @@ Deno.serve(async (request) => {
     return refuse(500, 'trial_failed', 'The trial could not be started. Please try again.');
   }
   const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString();
-  const { error } = await admin
+  // A user with a row (say a lapsed subscription) keeps its status; a new row starts as trialing.
+  const { data: existing } = await admin
     .from('subscriptions')
-    .upsert({ user_id: user.id, trial_ends_at: trialEndsAt }, { onConflict: 'user_id' });
+    .select('status')
+    .eq('user_id', user.id)
+    .maybeSingle();
+  const { error } = existing
+    ? await admin.from('subscriptions').update({ trial_ends_at: trialEndsAt }).eq('user_id', user.id)
+    : await admin
+        .from('subscriptions')
+        .insert({ id: user.id, user_id: user.id, status: 'trialing', trial_ends_at: trialEndsAt });
   if (error) {
     console.error('start-trial: saving the trial failed', error.message);
     await admin.from('trial_usage').delete().eq('email', email);

@@ -42,6 +42,7 @@ Deno.serve(async (request) => {
     .from('subscriptions')
     .upsert(
       {
+        id: userId,
         user_id: userId,
         ...fields,
         status: event.type === 'customer.subscription.deleted' ? 'canceled' : fields.status,

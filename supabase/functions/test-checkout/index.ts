@@ -25,7 +25,10 @@ Deno.serve(async (request) => {
   const periodEnd = addInterval(new Date(), body['plan']).toISOString();
   const { error } = await admin
     .from('subscriptions')
-    .upsert({ user_id: user.id, status: 'active', current_period_end: periodEnd }, { onConflict: 'user_id' });
+    .upsert(
+      { id: user.id, user_id: user.id, status: 'active', current_period_end: periodEnd },
+      { onConflict: 'user_id' },
+    );
   if (error) return refuse(500, 'update_failed', error.message);
   return json(200, { status: 'active', current_period_end: periodEnd });
 });
