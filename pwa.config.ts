@@ -40,7 +40,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       '**/*.{js,css,html,svg,png,ico}',
       // The spec's default and preloaded fonts, Latin subset: entries look right offline from the first
       // visit. Other fonts and scripts are cached the first time they are used (runtimeCaching below).
-      'assets/{abril-fatface,montserrat,architects-daughter,inter,playfair-display}-latin-[47]00-normal-*.woff2',
+      'assets/{abril-fatface,montserrat,architects-daughter}-latin-[47]00-normal-*.woff2',
+      // The other preloaded fonts in their regular face; bold ones arrive on first use.
+      'assets/{inter,playfair-display}-latin-400-normal-*.woff2',
     ],
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [
