@@ -80,6 +80,7 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
         kind: 'success',
         title: t('diary.deleted'),
         durationMs: 8000,
+        essential: true,
         action: {
           label: t('common.undo'),
           onClick: () => void userData.commands.restoreDiaryEntry(entry.id),

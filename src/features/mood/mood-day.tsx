@@ -40,6 +40,7 @@ export function MoodDay({
         kind: 'success',
         title: t('mood.deleted'),
         durationMs: 8000,
+        essential: true,
         action: {
           label: t('common.undo'),
           onClick: () => void userData.commands.restoreMoodEntry(entry.id),

@@ -99,6 +99,7 @@ export function NoteEditor({
     notify({
       kind: 'success',
       title: t('notes.deleted'),
+      essential: true,
       action: { label: t('notes.undo'), onClick: () => void data.commands.restoreNote(note.id) },
     });
     const state: NotesNavigationState = { focusList: true };

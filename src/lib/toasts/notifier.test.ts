@@ -52,14 +52,26 @@ describe('toast debounce', () => {
     expect(shown).toEqual(['Logout Error@0/6000']);
   });
 
-  it('never swallows a toast with an action such as Undo, even right after another or with notifications off', () => {
+  it('never swallows an essential toast such as Undo, even right after another or with notifications off', () => {
     const undo = { label: 'Undo', onClick: () => undefined };
     const { notifier, shown } = setup();
     notifier.notify({ kind: 'success', title: 'Check-in updated' });
-    expect(notifier.notify({ kind: 'success', title: 'Check-in deleted', action: undo })).toBe(true);
+    expect(
+      notifier.notify({ kind: 'success', title: 'Check-in deleted', action: undo, essential: true }),
+    ).toBe(true);
     const quiet = setup(false);
-    expect(quiet.notifier.notify({ kind: 'success', title: 'Note deleted', action: undo })).toBe(true);
+    expect(
+      quiet.notifier.notify({ kind: 'success', title: 'Note deleted', action: undo, essential: true }),
+    ).toBe(true);
     expect(shown).toEqual(['Check-in updated@0/4000', 'Check-in deleted@0/4000']);
     expect(quiet.shown).toEqual(['Note deleted@0/4000']);
+  });
+
+  it('still debounces a toast whose action is only a shortcut, like Sign In', () => {
+    const { notifier, shown } = setup();
+    const signIn = { label: 'Sign In', onClick: () => undefined };
+    notifier.notify({ kind: 'error', title: 'Sign in required', action: signIn });
+    expect(notifier.notify({ kind: 'error', title: 'Sign in required', action: signIn })).toBe(false);
+    expect(shown).toEqual(['Sign in required@0/4000']);
   });
 });

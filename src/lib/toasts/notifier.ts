@@ -26,6 +26,8 @@ export interface ToastRequest {
   category?: ToastCategory;
   durationMs?: number;
   action?: ToastAction;
+  /** The only way to a control the user needs (Undo): never debounced, shown even with notifications off. */
+  essential?: boolean;
 }
 
 export type ShowToast = (
@@ -47,9 +49,9 @@ export function createNotifier({ now, show, isEnabled }: NotifierDeps): Notifier
   const lastShownAt = new Map<ToastCategory, number>();
   return {
     notify(request) {
-      // A toast with an action (Undo) is a control, not a notification: swallowing it would take the
-      // way back from the user, so neither the debounce nor "notifications off" applies to it.
-      if (request.action) {
+      // An Undo toast is a control, not a notification: swallowing it would take the way back from the
+      // user, so neither the debounce nor "notifications off" applies to it.
+      if (request.essential) {
         show({ ...request, durationMs: request.durationMs ?? DEFAULT_TOAST_DURATION_MS });
         return true;
       }
