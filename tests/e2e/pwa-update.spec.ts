@@ -83,7 +83,8 @@ test.describe('a new version of Murmur', () => {
     });
 
     for (const page of [first, second]) {
-      await expect(prompt(page)).toBeVisible();
+      // The new worker installs first, fetching the whole precache: seconds on a loaded machine.
+      await expect(prompt(page)).toBeVisible({ timeout: 30_000 });
       await expect(prompt(page).getByRole('button', { name: 'Reload to update' })).toBeVisible();
       await expect(prompt(page).getByRole('button', { name: 'Later' })).toBeVisible();
     }

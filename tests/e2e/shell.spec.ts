@@ -116,6 +116,8 @@ test.describe('theme', () => {
       ),
     );
     expect(stored?.[1]).toBe('dark');
+    // The synced settings row is written after the local choice; the toast confirms it is kept.
+    await expect(page.getByText('Settings updated successfully')).toBeVisible();
     await page.reload();
     await expect(html).toHaveClass(/dark/);
     await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
