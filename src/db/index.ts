@@ -7,6 +7,7 @@ export * from './entities/note.ts';
 export * from './entities/recording.ts';
 export * from './entities/subscription.ts';
 export * from './entities/user-settings.ts';
+export * from './entities/voice-local.ts';
 export * from './commands/create-commands.ts';
 export * from './commands/write-change.ts';
 export * from './hlc.ts';

@@ -9,6 +9,7 @@ import type { Note } from './entities/note.ts';
 import type { Recording } from './entities/recording.ts';
 import type { Subscription } from './entities/subscription.ts';
 import type { UserSettings } from './entities/user-settings.ts';
+import type { AudioChunk, LocalRecording, TranscriptionJob } from './entities/voice-local.ts';
 
 /**
  * One queued local change (R5). Rows are appended by commands in the same transaction as the entity
@@ -60,6 +61,24 @@ export const schemaVersions: readonly SchemaVersion[] = [
       sync_meta: 'key',
     },
   },
+  {
+    // Voice: device-local audio, recorder state and the transcription queue (never synced).
+    version: 2,
+    stores: {
+      notes: 'id, created_at, deleted_at',
+      diary_entries: 'id, day, created_at, deleted_at',
+      mood_entries: 'id, moment, created_at, deleted_at',
+      user_settings: 'id',
+      recordings: 'id, entry_id, deleted_at',
+      subscriptions: 'id',
+      conflicts: 'id, [table_name+row_id], created_at, resolved_at',
+      outbox: '++seq, [table+entity_id]',
+      sync_meta: 'key',
+      audio_chunks: '[recording_id+seq], recording_id',
+      local_recordings: 'recording_id, state',
+      transcription_jobs: 'id, recording_id, status',
+    },
+  },
 ];
 
 export const latestSchemaVersion = schemaVersions.at(-1)?.version ?? 0;
@@ -74,6 +93,9 @@ export class MurmurDatabase extends Dexie {
   declare conflicts: Table<Stored<Conflict>, string>;
   declare outbox: Table<OutboxRow, number>;
   declare sync_meta: Table<SyncMetaRow, string>;
+  declare audio_chunks: Table<AudioChunk, [string, number]>;
+  declare local_recordings: Table<LocalRecording, string>;
+  declare transcription_jobs: Table<TranscriptionJob, string>;
   /** The signed-in user this database belongs to (R30). */
   readonly userId: string;
 
