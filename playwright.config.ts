@@ -9,6 +9,9 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium-path.ts';
 const port = Number(process.env['PORT'] ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 const apiPort = Number(process.env['API_PORT'] ?? 54321);
+// The test helpers (and a build made for this run) reach the backend here; a run on other ports must
+// also build the app with the same VITE_SUPABASE_URL.
+process.env['VITE_SUPABASE_URL'] ??= `http://127.0.0.1:${apiPort}`;
 /** Each run starts the local backend on an empty database of its own. */
 const dataDir =
   process.env['E2E_DATA_DIR'] ?? (process.env['E2E_DATA_DIR'] = mkdtempSync(join(tmpdir(), 'murmur-e2e-')));
