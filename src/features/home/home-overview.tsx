@@ -6,6 +6,7 @@ import { formatDay } from '../../lib/dates/day.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { DiaryEntryPreview } from '../diary/diary-entry-preview.tsx';
+import { BackupReminderNotice } from '../export/backup-reminder-notice.tsx';
 import { useCreateDiaryEntry } from '../diary/use-create-diary-entry.ts';
 import { MoodIcon } from '../mood/mood-icon.tsx';
 import { moodLevel, type MoodLevel } from '../mood/mood-levels.ts';
@@ -40,6 +41,7 @@ export function HomeOverview({ today }: { today: Day }) {
 
   return (
     <div className={styles.home}>
+      {userData ? <BackupReminderNotice userId={userData.userId} /> : null}
       <section aria-labelledby="home-actions" className={styles.card}>
         <h2 id="home-actions">{t('home.quickActions')}</h2>
         <div className={styles.actions}>
