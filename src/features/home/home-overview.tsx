@@ -11,11 +11,11 @@ import { useCreateDiaryEntry } from '../diary/use-create-diary-entry.ts';
 import { MoodIcon } from '../mood/mood-icon.tsx';
 import { moodLevel, type MoodLevel } from '../mood/mood-levels.ts';
 import { useDayEntries } from '../mood/use-day-entries.ts';
-import { PremiumGate } from '../subscription/premium-gate.tsx';
 import styles from './home.module.css';
 import { useJournalDays } from './use-journal-days.ts';
 import { useOnThisDay } from './use-on-this-day.ts';
 import { writingStreak } from './writing-streak.ts';
+import { RecordButton } from '../voice/recorder/record-button.tsx';
 
 /** /app: today at a glance, the quick ways in, the streak, and what happened on this date before. */
 export function HomeOverview({ today }: { today: Day }) {
@@ -62,15 +62,11 @@ export function HomeOverview({ today }: { today: Day }) {
           <Link className="button button-primary" to="/mood/entry">
             {t('home.checkIn')}
           </Link>
-          <button type="button" className="button" disabled aria-describedby="record-soon">
-            {t('home.record')}
-          </button>
         </div>
-        <PremiumGate feature={t('subscription.features.recordingName')}>
-          <p id="record-soon" className={styles.hint}>
-            {t('home.recordSoon')}
-          </p>
-        </PremiumGate>
+        <div className={styles.record}>
+          <RecordButton destination={{ kind: 'new_note' }} label={t('home.record')} />
+          <p className={styles.hint}>{t('voice.shortcutHint')}</p>
+        </div>
       </section>
 
       <section aria-labelledby="home-today" className={styles.card}>

@@ -1,0 +1,80 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { TranscriptDestination } from '../../../db/entities/voice-local.ts';
+import { notify } from '../../../lib/toasts/toasts.ts';
+import { useUserData } from '../../../lib/user-data/use-user-data.ts';
+import { useSettings } from '../../settings/use-settings.ts';
+import { useSubscription } from '../../subscription/use-subscription.ts';
+import { browserRecorderPorts } from './browser-recorder-ports.ts';
+import { RecorderContext, type RecorderHandle } from './recorder-context.ts';
+import { RecorderController } from './recorder-controller.ts';
+import { RecorderDock } from './recorder-dock.tsx';
+import { InterruptedRecordings } from './interrupted-recordings.tsx';
+import { recorderOptions } from './recorder-options.ts';
+
+const logError = (message: string, error: unknown) => console.error(message, error);
+
+/** Alt+Shift+R: clashes with no browser, screen-reader or OS shortcut we know of. */
+function isRecordShortcut(event: KeyboardEvent): boolean {
+  return event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyR';
+}
+
+/**
+ * The signed-in user's recorder: one controller for the whole app (screens start it with their own
+ * destination, the shortcut with a new note), its dock, and recordings cut off earlier offered back.
+ */
+export function RecorderProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const userData = useUserData();
+  const { settings } = useSettings();
+  const access = useSubscription();
+  const allowed = !access.loading && access.canAccessPremium;
+
+  const controller = useMemo(
+    () => (userData ? new RecorderController(browserRecorderPorts(userData.commands), logError) : null),
+    [userData],
+  );
+
+  useEffect(
+    () => () => {
+      if (controller?.busy) controller.stop();
+    },
+    [controller],
+  );
+
+  const handle = useMemo<RecorderHandle | null>(() => {
+    if (!controller) return null;
+    return {
+      controller,
+      allowed,
+      toggle: (destination: TranscriptDestination) => {
+        if (controller.busy) controller.stop();
+        else controller.start(recorderOptions(settings, destination));
+      },
+    };
+  }, [controller, allowed, settings]);
+
+  useEffect(() => {
+    if (!handle) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isRecordShortcut(event) || event.repeat) return;
+      event.preventDefault();
+      if (!handle.allowed) {
+        notify({ kind: 'info', title: t('voice.locked'), category: 'recording' });
+        return;
+      }
+      handle.toggle({ kind: 'new_note' });
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [handle, t]);
+
+  return (
+    <RecorderContext.Provider value={handle}>
+      {children}
+      {handle ? <RecorderDock /> : null}
+      {handle ? <InterruptedRecordings /> : null}
+    </RecorderContext.Provider>
+  );
+}
