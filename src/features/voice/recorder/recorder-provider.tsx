@@ -60,6 +60,8 @@ export function RecorderProvider({ children }: { children: ReactNode }) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isRecordShortcut(event) || event.repeat) return;
       event.preventDefault();
+      // While the subscription is still loading the answer is unknown: neither record nor refuse.
+      if (access.loading) return;
       if (!handle.allowed) {
         notify({ kind: 'info', title: t('voice.locked'), category: 'recording' });
         return;
@@ -68,7 +70,7 @@ export function RecorderProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [handle, t]);
+  }, [handle, t, access.loading]);
 
   return (
     <RecorderContext.Provider value={handle}>
