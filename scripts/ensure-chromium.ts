@@ -9,7 +9,8 @@ import { findChromium } from './chromium-path.ts';
  */
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const has = (command: string) =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
 /**
  * The recording tests speak into Chromium's fake microphone: espeak-ng makes the speech, sox the
