@@ -44,8 +44,10 @@ describe('transcribe function', () => {
   afterAll(async () => {
     await backend?.close();
     await Promise.all([openai?.close(), elevenlabs?.close()]);
-    for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ELEVENLABS_API_KEY', 'ELEVENLABS_BASE_URL'])
-      delete process.env[name];
+    delete process.env['OPENAI_API_KEY'];
+    delete process.env['OPENAI_BASE_URL'];
+    delete process.env['ELEVENLABS_API_KEY'];
+    delete process.env['ELEVENLABS_BASE_URL'];
   });
 
   async function member(trial: boolean) {
