@@ -28,9 +28,26 @@ export function transcriptionJobCommands(ctx: CommandContext) {
         await set(id, { status: 'running', attempts: job.attempts + 1 });
       });
     },
-    /** A failure worth another try at `nextAttemptAt` (or when the connection returns, if null). */
-    deferTranscriptionJob(id: string, reason: string, nextAttemptAt: string | null): Promise<void> {
-      return set(id, { status: 'queued', last_error: reason, next_attempt_at: nextAttemptAt });
+    /**
+     * A failure worth another try at `nextAttemptAt` (or when the connection returns, if null). A try
+     * that never reached the provider (no connection) does not count against the job's attempts.
+     */
+    deferTranscriptionJob(
+      id: string,
+      reason: string,
+      nextAttemptAt: string | null,
+      options: { countAttempt: boolean } = { countAttempt: true },
+    ): Promise<void> {
+      return ctx.db.transaction('rw', [jobs], async () => {
+        const job = await jobs.get(id);
+        if (!job) throw new Error(`Transcription job ${id} does not exist`);
+        await set(id, {
+          status: 'queued',
+          last_error: reason,
+          next_attempt_at: nextAttemptAt,
+          attempts: options.countAttempt ? job.attempts : Math.max(0, job.attempts - 1),
+        });
+      });
     },
     failTranscriptionJob(id: string, reason: string): Promise<void> {
       return set(id, { status: 'failed', last_error: reason, next_attempt_at: null });

@@ -12,6 +12,7 @@ import { RecorderController } from './recorder-controller.ts';
 import { RecorderDock } from './recorder-dock.tsx';
 import { InterruptedRecordings } from './interrupted-recordings.tsx';
 import { recorderOptions } from './recorder-options.ts';
+import { useTranscriptionQueue } from '../transcription/use-transcription-queue.ts';
 
 const logError = (message: string, error: unknown) => console.error(message, error);
 
@@ -30,6 +31,7 @@ export function RecorderProvider({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
   const access = useSubscription();
   const allowed = !access.loading && access.canAccessPremium;
+  useTranscriptionQueue(settings);
 
   const controller = useMemo(
     () => (userData ? new RecorderController(browserRecorderPorts(userData.commands), logError) : null),
