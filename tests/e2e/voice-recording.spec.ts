@@ -129,4 +129,31 @@ test.describe('voice recording', () => {
     await expect(offered).toHaveCount(0);
     expect((await storedAudio(page)).recordings).toEqual([expect.objectContaining({ state: 'saved' })]);
   });
+
+  test('a recording made offline is transcribed through the transcribe function once online, into a note that search finds', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await startTrial(page);
+    await page.goto('/app');
+    await expect(page.getByRole('button', { name: 'Record' })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Record' }).click();
+    await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
+    await dock(page).getByRole('button', { name: 'Stop' }).click();
+    await dock(page).getByRole('button', { name: 'Keep' }).click();
+    await expect(dock(page).getByRole('status')).toHaveText('Waiting for connection');
+
+    await context.setOffline(false);
+    await expect(dock(page).getByRole('status')).toHaveText('Transcribed', { timeout: 20_000 });
+    await page.goto('/notes');
+    await page.getByRole('searchbox', { name: 'Search notes' }).fill('herons');
+    const found = page.getByRole('link', { name: /^Voice note/ });
+    await expect(found).toHaveCount(1);
+    await found.click();
+    await expect(page.getByLabel('Text', { exact: true })).toHaveValue(
+      'Today I walked to the lake and watched the herons.',
+    );
+  });
 });

@@ -55,10 +55,15 @@ async function readRequest(request: IncomingMessage): Promise<StubRequest> {
 export async function startProviderStub(
   path: string,
   success: (request: StubRequest) => unknown,
+  port = 0,
 ): Promise<ProviderStub> {
   const stub: ProviderStub = { url: '', requests: [], queue: [], close: () => Promise.resolve() };
   const server: Server = createServer((request, response) => {
     void (async () => {
+      if (request.method === 'GET' && request.url === '/health') {
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+        return;
+      }
       if (request.method !== 'POST' || request.url !== path) {
         response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"detail":"Not Found"}');
         return;
@@ -73,7 +78,7 @@ export async function startProviderStub(
       response.writeHead(500).end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   stub.close = () => new Promise((resolve) => server.close(() => resolve()));
   return stub;
