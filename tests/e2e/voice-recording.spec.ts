@@ -156,4 +156,38 @@ test.describe('voice recording', () => {
       'Today I walked to the lake and watched the herons.',
     );
   });
+
+  test('recording into an open note puts the words at the cursor and keeps the audio playable beside them', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await startTrial(page);
+    await page.goto('/settings/recording');
+    await page.getByLabel('Delete the audio once it has been transcribed').uncheck();
+    await expect(page.getByText('Settings updated successfully')).toBeVisible();
+    await page.goto('/notes');
+    await page.getByRole('button', { name: 'New note' }).click();
+    const text = page.getByLabel('Text', { exact: true });
+    await text.fill('Morning. Evening.');
+    // The cursor after 'Morning.': the words go there, not at the end.
+    await text.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(8, 8));
+    await page.getByRole('button', { name: 'Record into this text' }).click();
+    await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
+    await dock(page).getByRole('button', { name: 'Stop' }).click();
+    await dock(page).getByRole('button', { name: 'Keep' }).click();
+    await expect(dock(page).getByRole('status')).toHaveText('Transcribed', { timeout: 20_000 });
+    await expect(text).toHaveValue('Morning. Today I walked to the lake and watched the herons. Evening.');
+
+    const recordings = page.getByRole('region', { name: 'Recordings' });
+    await expect(recordings.getByText('Transcribed — not edited yet')).toBeVisible();
+    await expect(recordings.getByLabel(/^Play the recording of /)).toBeVisible();
+    expect(await recordings.locator('audio').evaluate((audio: HTMLAudioElement) => audio.src)).toMatch(
+      /^blob:/,
+    );
+    await expectNoSeriousViolations(page);
+
+    // Once the user edits the machine's words, they are the user's own.
+    await text.fill('Morning. Today I walked to the lake. Evening.');
+    await expect(recordings.getByText('Transcribed — not edited yet')).toHaveCount(0);
+  });
 });

@@ -8,6 +8,7 @@ import type { MurmurDatabase } from '../../../db/schema.ts';
 import { createTestIds } from '../../../testing/sync/test-ids.ts';
 import { appendTranscript, transcriptDelivery } from './deliver-transcript.ts';
 import { registerTranscriptTarget, targetKey } from './transcript-targets.ts';
+import { insertAt } from './use-insert-at-cursor.ts';
 
 const USER = '0000aaaa-0000-7000-8000-0000000000e1';
 const clock = { now: () => Date.UTC(2026, 10, 22, 9), timeZone: () => 'Europe/Berlin' };
@@ -63,24 +64,26 @@ describe('transcript delivery', () => {
     expect(bodies.sort()).toEqual(['Evening words', 'Morning']);
   });
 
-  it('inserts at the cursor of the open editor, or appends as a new paragraph when it is closed or pasting is off', async () => {
+  it('goes through the open editor (at the cursor when pasting is on), or is appended when no editor is open', async () => {
     const noteId = await commands.createNote({ body: 'First thought.' });
     const destination: TranscriptDestination = { kind: 'field', table: 'notes', id: noteId, field: 'body' };
-    const inserted: string[] = [];
-    const unregister = registerTranscriptTarget(targetKey('notes', noteId, 'body'), (text) =>
-      inserted.push(text),
+    const inserted: [string, boolean][] = [];
+    const unregister = registerTranscriptTarget(targetKey('notes', noteId, 'body'), (text, atCursor) =>
+      inserted.push([text, atCursor]),
     );
     await deliver(destination, 'Second thought.');
-    expect(inserted).toEqual(['Second thought.']);
-    expect((await db.notes.get(noteId))?.body).toBe('First thought.');
-
     settings.paste_after_transcription = false;
     await deliver(destination, 'Third thought.');
+    // The open editor gets both (its draft would otherwise overwrite a write behind its back).
+    expect(inserted).toEqual([
+      ['Second thought.', true],
+      ['Third thought.', false],
+    ]);
+    expect((await db.notes.get(noteId))?.body).toBe('First thought.');
+
     unregister();
-    settings.paste_after_transcription = true;
     await deliver(destination, 'Fourth thought.');
-    expect((await db.notes.get(noteId))?.body).toBe('First thought.\n\nThird thought.\n\nFourth thought.');
-    expect(inserted).toEqual(['Second thought.']);
+    expect((await db.notes.get(noteId))?.body).toBe('First thought.\n\nFourth thought.');
   });
 
   it('adds to a mood check-in’s note', async () => {
@@ -103,5 +106,15 @@ describe('transcript delivery', () => {
     expect(appendTranscript('', 'a')).toBe('a');
     expect(appendTranscript('  \n', 'a')).toBe('a');
     expect(appendTranscript('x\n\n\n', 'a')).toBe('x\n\na');
+  });
+});
+
+describe('inserting at the cursor', () => {
+  it('puts the words at the selection as words of their own and moves the caret after them', () => {
+    expect(insertAt('Hello world', 5, 5, 'big')).toEqual({ value: 'Hello big world', caret: 9 });
+    expect(insertAt('Hello ', 6, 6, 'there')).toEqual({ value: 'Hello there', caret: 11 });
+    expect(insertAt('', 0, 0, 'First')).toEqual({ value: 'First', caret: 5 });
+    // A selection is replaced.
+    expect(insertAt('one two three', 4, 7, '2')).toEqual({ value: 'one 2 three', caret: 5 });
   });
 });

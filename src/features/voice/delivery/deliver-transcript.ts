@@ -31,8 +31,8 @@ export function appendTranscript(existing: string, text: string): string {
 
 /**
  * Puts a finished transcript where the user asked for it: a new note, a new diary entry for the day,
- * or the field they were editing (at the cursor while its editor is open and paste_after_transcription
- * is on, else appended). Copies it to the clipboard when copy_on_transcription is on; a refused
+ * or the field they were editing (through its editor while open: at the cursor when
+ * paste_after_transcription is on, else at the end; appended by command when no editor is open). Copies it to the clipboard when copy_on_transcription is on; a refused
  * clipboard is reported, never fatal.
  */
 export function transcriptDelivery(ports: DeliveryPorts) {
@@ -49,7 +49,7 @@ export function transcriptDelivery(ports: DeliveryPorts) {
         await ports.commands.linkRecording(job.recording_id, 'diary_entries', id);
       } else {
         const insert = openTranscriptTarget(targetKey(destination.table, destination.id, destination.field));
-        if (insert && settings.paste_after_transcription) insert(text);
+        if (insert) insert(text, settings.paste_after_transcription);
         else await appendToField(ports, destination, text);
       }
     }

@@ -1,9 +1,11 @@
 /**
- * Editors that are open right now register here, so a transcript meant for the field being edited is
- * inserted at the cursor instead of appended behind the user's back. Module state: there is one
+ * Editors that are open right now register here, so a transcript meant for the field being edited goes
+ * through the editor (at the cursor when paste_after_transcription is on, else at the end) instead of
+ * being written behind its back, where its unsaved draft would overwrite it. Module state: there is one
  * document, and an editor unregisters when it unmounts.
  */
-export type InsertAtCursor = (text: string) => void;
+/** Inserts at the cursor, or at the end when `atCursor` is false; the editor saves it like typing. */
+export type InsertAtCursor = (text: string, atCursor: boolean) => void;
 
 const targets = new Map<string, InsertAtCursor>();
 

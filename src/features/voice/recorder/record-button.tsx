@@ -3,8 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import type { TranscriptDestination } from '../../../db/entities/voice-local.ts';
-import { useSettings } from '../../settings/use-settings.ts';
-import { recorderOptions } from './recorder-options.ts';
 import styles from './recorder.module.css';
 import { useRecorder } from './use-recorder.ts';
 
@@ -16,7 +14,6 @@ import { useRecorder } from './use-recorder.ts';
 export function RecordButton({ destination, label }: { destination: TranscriptDestination; label?: string }) {
   const { t } = useTranslation();
   const { handle, state } = useRecorder();
-  const { settings } = useSettings();
   if (!handle) return null;
   if (!handle.allowed) {
     return (
@@ -29,10 +26,8 @@ export function RecordButton({ destination, label }: { destination: TranscriptDe
   const active = state.kind === 'recording' || state.kind === 'countdown' || state.kind === 'starting';
   const text = active ? t('voice.stop') : (label ?? t('voice.record'));
 
-  if (settings.recording_mode === 'push_to_talk') {
-    const press = () => {
-      if (!controller.busy) controller.start({ ...recorderOptions(settings, destination), countdown: false });
-    };
+  if (handle.pushToTalk) {
+    const press = () => handle.startNow(destination);
     const release = () => controller.stop();
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.key === ' ' || event.key === 'Enter') && !event.repeat) {

@@ -7,6 +7,10 @@ export interface RecorderHandle {
   controller: RecorderController;
   /** Starts (or, while recording, stops) with the user's recording settings. */
   toggle: (destination: TranscriptDestination) => void;
+  /** Starts at once, without the countdown (push-to-talk). */
+  startNow: (destination: TranscriptDestination) => void;
+  /** recording_mode: press to start and stop, or hold to talk. */
+  pushToTalk: boolean;
   /** Whether this user may record (premium or trial), known once the subscription has loaded. */
   allowed: boolean;
 }

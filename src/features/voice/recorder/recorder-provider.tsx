@@ -54,6 +54,11 @@ export function RecorderProvider({ children }: { children: ReactNode }) {
         if (controller.busy) controller.stop();
         else controller.start(recorderOptions(settings, destination));
       },
+      startNow: (destination: TranscriptDestination) => {
+        if (!controller.busy)
+          controller.start({ ...recorderOptions(settings, destination), countdown: false });
+      },
+      pushToTalk: settings.recording_mode === 'push_to_talk',
     };
   }, [controller, allowed, settings]);
 
