@@ -98,7 +98,13 @@ describe('recorder commands', () => {
     });
     await commands.awaitConfirmation(waiting, 500);
 
-    const offered = await commands.markInterruptedRecordings();
+    // A recording another tab is still making is left alone.
+    const live = await commands.startLocalRecording({
+      mime_type: 'audio/webm',
+      destination: { kind: 'new_note' },
+    });
+    const offered = await commands.markInterruptedRecordings([live]);
+    expect((await db.local_recordings.get(live))?.state).toBe('recording');
     expect(offered.map((row) => [row.recording_id, row.state]).sort()).toEqual(
       [
         [cut, 'interrupted'],

@@ -132,11 +132,14 @@ export function recorderCommands(ctx: CommandContext) {
 
     /**
      * At start-up: recordings still marked as recording were cut off (tab closed, crash, reload). They
-     * become 'interrupted' and are offered back with the audio that reached the device.
+     * become 'interrupted' and are offered back with the audio that reached the device — except those
+     * another open tab is still recording (`stillRecording`, from the locks those tabs hold).
      */
-    async markInterruptedRecordings(): Promise<LocalRecording[]> {
+    async markInterruptedRecordings(stillRecording: readonly string[] = []): Promise<LocalRecording[]> {
       return db.transaction('rw', [local], async () => {
-        const cut = await local.where('state').equals('recording').toArray();
+        const cut = (await local.where('state').equals('recording').toArray()).filter(
+          (row) => !stillRecording.includes(row.recording_id),
+        );
         for (const row of cut) await local.update(row.recording_id, { state: 'interrupted' });
         return local.where('state').anyOf('interrupted', 'pending_confirmation').toArray();
       });

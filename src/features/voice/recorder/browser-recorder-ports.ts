@@ -1,5 +1,6 @@
 import type { Commands } from '../../../db/commands/create-commands.ts';
 import { preferredMimeType } from './recorder-options.ts';
+import { holdRecordingLock } from './recording-locks.ts';
 import type { MediaRecorderLike, RecorderPorts } from './recorder-ports.ts';
 
 /** The browser's microphone, MediaRecorder and timers behind the recorder's ports. */
@@ -16,6 +17,7 @@ export function browserRecorderPorts(commands: Commands): RecorderPorts {
     now: () => Date.now(),
     setTimeout: (callback, ms) => window.setTimeout(callback, ms),
     clearTimeout: (handle) => window.clearTimeout(handle as number),
+    holdWhileRecording: holdRecordingLock,
     commands,
   };
 }

@@ -6,6 +6,7 @@ import { useUserData } from '../../../lib/user-data/use-user-data.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { formatDuration } from './format-duration.ts';
 import styles from './recorder.module.css';
+import { recordingsInProgress } from './recording-locks.ts';
 import { useRecorder } from './use-recorder.ts';
 
 /**
@@ -22,10 +23,12 @@ export function InterruptedRecordings() {
   useEffect(() => {
     if (!userData) return;
     // Once per start: anything still 'recording' now belongs to a recorder that no longer runs.
-    void userData.commands.markInterruptedRecordings().then(
-      () => setChecked(true),
-      (error: unknown) => console.error('Looking for interrupted recordings failed', error),
-    );
+    void recordingsInProgress()
+      .then((live) => userData.commands.markInterruptedRecordings(live))
+      .then(
+        () => setChecked(true),
+        (error: unknown) => console.error('Looking for interrupted recordings failed', error),
+      );
   }, [userData]);
 
   const current = 'recordingId' in state ? state.recordingId : null;

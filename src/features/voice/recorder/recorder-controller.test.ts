@@ -52,6 +52,7 @@ describe('RecorderController', () => {
   let permission: 'granted' | 'denied' | 'missing';
   let errors: string[];
   let controller: RecorderController;
+  let held: Set<string>;
 
   const advance = (ms: number) => {
     now += ms;
@@ -75,6 +76,7 @@ describe('RecorderController', () => {
     tracksStopped = 0;
     permission = 'granted';
     errors = [];
+    held = new Set();
     const clock = { now: () => now, timeZone: () => 'UTC' };
     const ports: RecorderPorts = {
       getUserMedia: (wanted) => {
@@ -95,6 +97,10 @@ describe('RecorderController', () => {
         return timer;
       },
       clearTimeout: (handle) => void timers.splice(timers.indexOf(handle as (typeof timers)[number]), 1),
+      holdWhileRecording: (id) => {
+        held.add(id);
+        return () => held.delete(id);
+      },
       commands: createCommands(db, { clock, ids: createTestIds(5) }),
     };
     controller = new RecorderController(ports, (message) => errors.push(message));
@@ -106,6 +112,8 @@ describe('RecorderController', () => {
     const recording = await settle((s) => s.kind === 'recording');
     if (recording.kind !== 'recording') throw new Error('not recording');
     expect(recorder.timeslice).toBe(1000);
+    // Other tabs can tell this recording is alive, not cut off.
+    expect([...held]).toEqual([recording.recordingId]);
     expect(recorderOptions).toEqual([{ audioBitsPerSecond: 128_000 }]);
     expect(constraints).toEqual([{ audio: true }]);
 
@@ -126,6 +134,7 @@ describe('RecorderController', () => {
     });
     expect(await db.transcription_jobs.where('recording_id').equals(recording.recordingId).count()).toBe(1);
     expect(tracksStopped).toBe(1);
+    expect(held.size).toBe(0);
   });
 
   it('counts down 3, 2, 1 unless faster recording is on, and a stop during it records nothing', async () => {

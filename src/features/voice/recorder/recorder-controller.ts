@@ -24,6 +24,7 @@ interface Session {
   writes: Promise<void>;
   nextSeq: number;
   writeFailed: boolean;
+  release: () => void;
 }
 
 /**
@@ -156,6 +157,7 @@ export class RecorderController {
       writes: Promise.resolve(),
       nextSeq: 0,
       writeFailed: false,
+      release: this.ports.holdWhileRecording(recordingId),
     };
     this.session = session;
     recorder.ondataavailable = (event) => this.store(session, event.data);
@@ -188,6 +190,7 @@ export class RecorderController {
   private async finish(session: Session): Promise<void> {
     for (const track of session.stream.getTracks()) track.stop();
     await session.writes;
+    session.release();
     const durationMs = this.ports.now() - session.startedAt;
     if (session.writeFailed) {
       this.set({ kind: 'failed', problem: 'storage' });

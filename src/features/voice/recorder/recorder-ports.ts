@@ -21,6 +21,8 @@ export interface RecorderPorts {
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Holds a lock named for the recording while it records, so other tabs know it is alive. */
+  holdWhileRecording(recordingId: string): () => void;
   commands: Pick<
     Commands,
     | 'startLocalRecording'

@@ -45,6 +45,18 @@ export function RecorderProvider({ children }: { children: ReactNode }) {
     [controller],
   );
 
+  // A refused microphone is also a toast (the permission category's 3 s debounce, spec §9): the user
+  // may have started from the keyboard shortcut and be looking elsewhere than the dock.
+  useEffect(
+    () =>
+      controller?.subscribe(() => {
+        const state = controller.getSnapshot();
+        if (state.kind === 'failed' && state.problem === 'permission')
+          notify({ kind: 'error', title: t('voice.problem.permission'), category: 'permission' });
+      }),
+    [controller, t],
+  );
+
   const handle = useMemo<RecorderHandle | null>(() => {
     if (!controller) return null;
     return {
