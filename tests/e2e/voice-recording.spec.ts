@@ -100,6 +100,9 @@ test.describe('voice recording', () => {
     await expect(dock(page).getByRole('status')).toHaveText(/^Keep this recording \(0:0\d\)\?$/);
     await dock(page).getByRole('button', { name: 'Keep' }).click();
     await expect(dock(page).getByRole('status')).toHaveText('Waiting for connection');
+    // Out of the dock too: the home screen lists what still waits for its words, and why.
+    const waiting = page.getByRole('region', { name: 'Recordings waiting for their words' });
+    await expect(waiting.getByRole('status')).toHaveText('· Waiting for connection');
     const stored = await storedAudio(page);
     expect(stored.recordings).toEqual([expect.objectContaining({ state: 'saved' })]);
     expect(stored.bytes).toBeGreaterThan(1000);

@@ -16,6 +16,7 @@ import { useJournalDays } from './use-journal-days.ts';
 import { useOnThisDay } from './use-on-this-day.ts';
 import { writingStreak } from './writing-streak.ts';
 import { RecordButton } from '../voice/recorder/record-button.tsx';
+import { WaitingRecordings } from '../voice/recordings/waiting-recordings.tsx';
 
 /** /app: today at a glance, the quick ways in, the streak, and what happened on this date before. */
 export function HomeOverview({ today }: { today: Day }) {
@@ -42,6 +43,7 @@ export function HomeOverview({ today }: { today: Day }) {
   return (
     <div className={styles.home}>
       {userData ? <BackupReminderNotice userId={userData.userId} /> : null}
+      <WaitingRecordings />
       <section aria-labelledby="home-actions" className={styles.card}>
         <h2 id="home-actions">{t('home.quickActions')}</h2>
         <div className={styles.actions}>
