@@ -16,10 +16,20 @@ import { targetKey } from '../voice/delivery/transcript-targets.ts';
 import { useInsertAtCursor } from '../voice/delivery/use-insert-at-cursor.ts';
 import { RecordButton } from '../voice/recorder/record-button.tsx';
 import { EntryRecordings } from '../voice/recordings/entry-recordings.tsx';
+import { EntryConflicts } from '../conflicts/entry-conflicts.tsx';
 import { useAutosave } from './use-autosave.ts';
 import styles from './diary.module.css';
 
 type Editable = Pick<DiaryEntry, 'day' | 'title' | 'body' | 'font' | 'color' | 'font_size'>;
+
+const DIARY_FIELD_NAMES: Record<string, string> = {
+  day: 'diary.day',
+  title: 'diary.entryTitle',
+  body: 'diary.body',
+  font: 'settings.appearance.font',
+  color: 'settings.appearance.colour',
+  font_size: 'settings.appearance.size',
+};
 
 /** /diary/:id — loads the entry once, then the draft is the user's until they leave. */
 export function DiaryEditor({ id }: { id: string }) {
@@ -172,6 +182,22 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
         </div>
       ) : null}
       <EntryRecordings entryId={entry.id} text={draft.body} />
+      {userData ? (
+        <EntryConflicts
+          db={userData.db}
+          commands={userData.commands}
+          table="diary_entries"
+          rowId={entry.id}
+          fieldName={(field) => t(DIARY_FIELD_NAMES[field] ?? field)}
+          onRestored={(conflict) => {
+            // The restored value replaces the draft's, and counts as saved.
+            if (conflict.field === null || !(conflict.field in draft)) return;
+            const restored = { [conflict.field]: conflict.losing_value } as Partial<Editable>;
+            setDraft((current) => ({ ...current, ...restored }));
+            setSaved((current) => ({ ...current, ...restored }));
+          }}
+        />
+      ) : null}
       <div className={styles.look}>
         <FontSelect
           label={t('settings.appearance.font')}
