@@ -17,6 +17,7 @@ import { useOnThisDay } from './use-on-this-day.ts';
 import { writingStreak } from './writing-streak.ts';
 import { RecordButton } from '../voice/recorder/record-button.tsx';
 import { WaitingRecordings } from '../voice/recordings/waiting-recordings.tsx';
+import { JournalSearch } from '../search/journal-search.tsx';
 
 /** /app: today at a glance, the quick ways in, the streak, and what happened on this date before. */
 export function HomeOverview({ today }: { today: Day }) {
@@ -44,6 +45,7 @@ export function HomeOverview({ today }: { today: Day }) {
     <div className={styles.home}>
       {userData ? <BackupReminderNotice userId={userData.userId} /> : null}
       <WaitingRecordings />
+      <JournalSearch />
       <section aria-labelledby="home-actions" className={styles.card}>
         <h2 id="home-actions">{t('home.quickActions')}</h2>
         <div className={styles.actions}>
