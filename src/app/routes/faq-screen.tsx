@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 
+import { useDocumentStrings } from '../../lib/i18n/document-strings.ts';
+
 import { FaqList } from '../../features/info/faq-list.tsx';
 import { Page } from '../../ui/page.tsx';
 
 export function Component() {
+  useDocumentStrings();
   const { t } = useTranslation();
   return (
     <Page title={t('faq.title')} description={t('faq.intro')}>

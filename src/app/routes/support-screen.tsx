@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { FaqList } from '../../features/info/faq-list.tsx';
+import { useDocumentStrings } from '../../lib/i18n/document-strings.ts';
 import styles from '../../features/info/info.module.css';
 import { Page } from '../../ui/page.tsx';
 import { AppVersion } from '../pwa/app-version.tsx';
 
 export function Component() {
+  useDocumentStrings();
   const { t } = useTranslation();
   return (
     <Page title={t('support.title')} description={t('support.intro')}>

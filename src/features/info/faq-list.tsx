@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
+import { useDocumentStrings } from '../../lib/i18n/document-strings.ts';
+
 import styles from './info.module.css';
 
 interface FaqItem {
@@ -9,6 +11,7 @@ interface FaqItem {
 
 /** Questions as native disclosure widgets: keyboard and screen-reader support come with the element. */
 export function FaqList() {
+  useDocumentStrings();
   const { t } = useTranslation();
   const items = t('faq.items', { returnObjects: true }) as FaqItem[];
   return (

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
+import { useDocumentStrings } from '../../lib/i18n/document-strings.ts';
+
 import { Page } from '../../ui/page.tsx';
 import styles from './info.module.css';
 
@@ -10,6 +12,7 @@ interface Section {
 
 /** Privacy policy and terms share one shape in the translations: a title, an intro and sections. */
 export function LegalDocument({ document: name }: { document: 'privacy' | 'terms' }) {
+  useDocumentStrings();
   const { t } = useTranslation();
   const sections = t(`${name}.sections`, { returnObjects: true }) as Section[];
   return (

@@ -1,0 +1,43 @@
+import type { UserSettings } from '../../../db/entities/user-settings.ts';
+import { loadSupabase } from '../../../lib/load-supabase.ts';
+import type { UserData } from '../../../lib/user-data/user-data-context.ts';
+import { browserConnectivity, realRandom, realTimers } from '../../../sync/real-ports.ts';
+import { transcriptDelivery } from '../delivery/deliver-transcript.ts';
+import { chosenTransport } from './chosen-transport.ts';
+import { functionTranscriptionTransport } from './function-transcription-transport.ts';
+import { TranscriptionQueue } from './transcription-queue.ts';
+
+const logError = (message: string, error: unknown) => console.error(message, error);
+
+/**
+ * Starts the user's transcription queue over the real browser ports. Loaded lazily: Dexie's live
+ * queries and the queue are not needed to paint. The settings are read when each job runs.
+ */
+export function startTranscriptionQueue(
+  userData: UserData,
+  settings: () => UserSettings,
+  noteTitle: () => string,
+): () => void {
+  const online = () => browserConnectivity.isOnline();
+  const queue = new TranscriptionQueue({
+    db: userData.db,
+    commands: userData.commands,
+    transport: chosenTransport(functionTranscriptionTransport(loadSupabase, online)),
+    settings,
+    deliver: transcriptDelivery({
+      db: userData.db,
+      commands: userData.commands,
+      settings,
+      noteTitle,
+      copy: (text) => navigator.clipboard.writeText(text),
+      logError,
+    }),
+    now: () => Date.now(),
+    timers: realTimers,
+    random: realRandom,
+    connectivity: browserConnectivity,
+    logError,
+  });
+  void queue.start().catch((error: unknown) => logError('The transcription queue could not start', error));
+  return () => queue.stop();
+}
