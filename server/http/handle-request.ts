@@ -5,6 +5,8 @@ import type { BackendContext } from '../backend-context.ts';
 import type { FunctionsRouter } from '../functions/functions-router.ts';
 import type { RealtimeServer } from '../realtime/realtime-server.ts';
 import { routeRest } from '../rest/rest-router.ts';
+import type { StorageRouter } from '../storage/storage-router.ts';
+import { isOpenStoragePath } from '../storage/storage-router.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
 import { checkApiKey } from './check-api-key.ts';
@@ -15,7 +17,7 @@ import { send, sendJson } from './send.ts';
 // supabase-js resolves each service relative to the base URL, so a path prefix before /<service>/v1 is allowed.
 const SERVICE_PATH = /^(?:\/[^/]+)*?\/(auth|rest|realtime|functions|storage)\/v1(\/.*)?$/;
 
-type Service = 'auth' | 'rest' | 'functions' | 'realtime' | 'mailbox';
+type Service = 'auth' | 'rest' | 'functions' | 'realtime' | 'storage' | 'mailbox';
 
 function route(pathname: string): { service: Service; path: string } | undefined {
   if (pathname === '/mailbox' || pathname.startsWith('/mailbox/'))
@@ -25,7 +27,8 @@ function route(pathname: string): { service: Service; path: string } | undefined
     match?.[1] === 'auth' ||
     match?.[1] === 'rest' ||
     match?.[1] === 'functions' ||
-    match?.[1] === 'realtime'
+    match?.[1] === 'realtime' ||
+    match?.[1] === 'storage'
   )
     return { service: match[1], path: match[2] ?? '/' };
   return undefined;
@@ -39,9 +42,10 @@ export function createRequestHandler(
   ctx: BackendContext,
   functions: FunctionsRouter,
   realtime: RealtimeServer,
+  storage: StorageRouter,
 ): (raw: IncomingMessage, res: ServerResponse) => void {
   return (raw, res) => {
-    void handle(ctx, functions, realtime, raw, res).catch((error: unknown) => {
+    void handle(ctx, functions, realtime, storage, raw, res).catch((error: unknown) => {
       console.error(`request failed: ${error instanceof Error ? error.message : String(error)}`);
       sendJson(raw, res, 500, { code: 'unexpected_failure', message: 'Internal server error' });
     });
@@ -52,6 +56,7 @@ async function handle(
   ctx: BackendContext,
   functions: FunctionsRouter,
   realtime: RealtimeServer,
+  storage: StorageRouter,
   raw: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -76,7 +81,9 @@ async function handle(
     return;
   }
   try {
-    const body = await readBody(raw, ctx.config.maxBodyBytes);
+    // Storage bodies are audio and other files; one chunk of a resumable upload may be several MiB.
+    const limit = target.service === 'storage' ? ctx.config.storageMaxUploadBytes : ctx.config.maxBodyBytes;
+    const body = await readBody(raw, limit);
     const request: ApiRequest = {
       method,
       url,
@@ -90,6 +97,7 @@ async function handle(
       target.service === 'rest' ||
       (target.service === 'functions' && !functions.isOpen(target.path)) ||
       target.service === 'realtime' ||
+      (target.service === 'storage' && !isOpenStoragePath(target.path)) ||
       (target.service === 'auth' && !OPEN_AUTH_ROUTES.has(target.path.replace(/\/+$/, '')));
     if (needsKey) await checkApiKey(ctx, request);
     const response: ApiResponse =
@@ -101,7 +109,9 @@ async function handle(
             ? await functions.route(request)
             : target.service === 'realtime'
               ? await realtime.httpBroadcast(request)
-              : await routeMailbox(ctx, request);
+              : target.service === 'storage'
+                ? await storage.route(request)
+                : await routeMailbox(ctx, request);
     send(raw, res, response.status, response.body, response.headers);
   } catch (error) {
     if (error instanceof ApiError) {
