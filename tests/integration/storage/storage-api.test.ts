@@ -8,6 +8,11 @@ import type { SignedInUser, SyncBackend } from '../sync/support/sync-backend.ts'
 
 const audio = (size: number, seed = 7) => Uint8Array.from({ length: size }, (_, i) => (i * seed) % 251);
 
+async function bytesOf(blob: Blob | null): Promise<ArrayBuffer> {
+  if (!blob) throw new Error('no data downloaded');
+  return blob.arrayBuffer();
+}
+
 for (const target of TARGETS) {
   describe(`Storage API through supabase-js on ${target}`, () => {
     let backend: SyncBackend;
@@ -36,7 +41,7 @@ for (const target of TARGETS) {
       const down = await bucket.download(`${alice.id}/rec-1`);
       expect(down.error).toBeNull();
       expect(down.data?.type).toBe('audio/webm');
-      expect(new Uint8Array(await down.data!.arrayBuffer())).toEqual(bytes);
+      expect(new Uint8Array(await bytesOf(down.data))).toEqual(bytes);
 
       const removed = await bucket.remove([`${alice.id}/rec-1`]);
       expect(removed.error).toBeNull();
@@ -57,7 +62,7 @@ for (const target of TARGETS) {
       });
       expect(replaced.error).toBeNull();
       const down = await bucket.download(path);
-      expect(new Uint8Array(await down.data!.arrayBuffer())).toEqual(audio(20, 3));
+      expect(new Uint8Array(await bytesOf(down.data))).toEqual(audio(20, 3));
     });
 
     it('RLS: another user cannot read, list, overwrite or delete the audio, nor write into its folder', async () => {
@@ -78,7 +83,7 @@ for (const target of TARGETS) {
       expect(intoFolder.error?.message).toMatch(/row-level security/);
       expect((await theirs.remove([path])).data).toEqual([]);
       const still = await alice.supabase.storage.from('recordings').download(path);
-      expect(new Uint8Array(await still.data!.arrayBuffer())).toEqual(audio(50));
+      expect(new Uint8Array(await bytesOf(still.data))).toEqual(audio(50));
     });
 
     it('RLS: the anon key alone can neither upload nor download', async () => {
