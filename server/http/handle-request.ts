@@ -97,7 +97,7 @@ async function handle(
       target.service === 'rest' ||
       (target.service === 'functions' && !functions.isOpen(target.path)) ||
       target.service === 'realtime' ||
-      (target.service === 'storage' && !isOpenStoragePath(target.path)) ||
+      (target.service === 'storage' && !isOpenStoragePath(method, target.path)) ||
       (target.service === 'auth' && !OPEN_AUTH_ROUTES.has(target.path.replace(/\/+$/, '')));
     if (needsKey) await checkApiKey(ctx, request);
     const response: ApiResponse =

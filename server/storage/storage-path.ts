@@ -1,7 +1,11 @@
 import { invalidKey } from './storage-error.ts';
 
 // Supabase Storage's key rule (isValidKey): printable characters, no control characters.
-const UNSAFE = /[\u0000-\u001f\u007f]/;
+const hasControlCharacter = (text: string) =>
+  [...text].some((char) => {
+    const code = char.charCodeAt(0);
+    return code < 0x20 || code === 0x7f;
+  });
 
 /** Decodes the URL segments of an object key and refuses what Supabase refuses, plus `.`/`..` segments. */
 export function objectKey(segments: readonly string[]): string {
@@ -14,7 +18,7 @@ export function objectKey(segments: readonly string[]): string {
   const key = decoded.join('/');
   if (key === '') throw invalidKey('empty key');
   if (key.length > 1024) throw invalidKey('key longer than 1024 characters');
-  if (UNSAFE.test(key)) throw invalidKey('control characters are not allowed');
+  if (hasControlCharacter(key)) throw invalidKey('control characters are not allowed');
   if (decoded.some((part) => part === '' || part === '.' || part === '..'))
     throw invalidKey('empty, "." and ".." path segments are not allowed');
   return key;

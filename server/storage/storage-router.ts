@@ -4,12 +4,13 @@ import { routeBuckets } from './bucket-routes.ts';
 import { ObjectFiles } from './object-files.ts';
 import { downloadObject, listObjects, removeObjects, uploadObject } from './object-routes.ts';
 import { routeResumable } from './resumable-routes.ts';
+import { downloadSigned, signObjectUrl } from './signed-url-routes.ts';
 import { storageError } from './storage-error.ts';
 import { bucketName } from './storage-path.ts';
 
 /** Paths under /storage/v1 anyone may fetch without an API key, as Supabase's gateway allows. */
-export function isOpenStoragePath(path: string): boolean {
-  return path.startsWith('/object/public/');
+export function isOpenStoragePath(method: string, path: string): boolean {
+  return method === 'GET' && (path.startsWith('/object/public/') || path.startsWith('/object/sign/'));
 }
 
 /** Supabase Storage's HTTP API, the part storage-js and tus-js-client use (see docs/backend.md). */
@@ -45,6 +46,9 @@ export class StorageRouter {
       const [first, second, ...tail] = rest;
       if ((first === 'authenticated' || first === 'public') && method === 'GET')
         return downloadObject(ctx, files, request, bucketName(second), tail, first === 'public');
+      if (first === 'sign' && method === 'POST') return signObjectUrl(ctx, request, bucketName(second), tail);
+      if (first === 'sign' && method === 'GET')
+        return downloadSigned(ctx, files, request, bucketName(second), tail);
       if (first === 'list' && method === 'POST') return listObjects(ctx, request, bucketName(second));
       if (method === 'DELETE' && rest.length === 1)
         return removeObjects(ctx, files, request, bucketName(first));

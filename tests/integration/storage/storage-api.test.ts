@@ -146,6 +146,21 @@ for (const target of TARGETS) {
       expect(badToken.status).toBe(403);
     });
 
+    it('a signed URL lets anyone download the object until it expires, and only that object', async () => {
+      const path = `${alice.id}/shared`;
+      await alice.supabase.storage.from('recordings').upload(path, audio(40), { contentType: 'audio/webm' });
+      const signed = await alice.supabase.storage.from('recordings').createSignedUrl(path, 60);
+      expect(signed.error).toBeNull();
+      const url = signed.data?.signedUrl ?? '';
+      const response = await fetch(url);
+      expect(response.status).toBe(200);
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(audio(40));
+      const elsewhere = await fetch(url.replace('/shared?', '/other?'));
+      expect(elsewhere.status).toBe(400);
+      const notTheirs = await bob.supabase.storage.from('recordings').createSignedUrl(path, 60);
+      expect(notTheirs.error?.message).toBe('Object not found');
+    });
+
     it('manages buckets with the service role only', async () => {
       const service = serviceClient(backend);
       expect((await service.storage.getBucket('recordings')).data).toMatchObject({
