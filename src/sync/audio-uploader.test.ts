@@ -6,6 +6,7 @@ import type { LocalRecording } from '../db/entities/voice-local.ts';
 import { openUserDatabase } from '../db/open-user-database.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { FakeConnectivity } from '../testing/sync/fake-connectivity.ts';
+import { FakeLocks } from '../testing/sync/fake-locks.ts';
 import { ManualTimers } from '../testing/sync/manual-timers.ts';
 import { createTestIds } from '../testing/sync/test-ids.ts';
 import { FakeAudioStorage } from '../testing/voice/fake-audio-storage.ts';
@@ -24,6 +25,7 @@ describe('audio uploader', () => {
   let connectivity: FakeConnectivity;
   let storage: FakeAudioStorage;
   let uploaders: AudioUploader[];
+  let locks: FakeLocks;
 
   const clock = () => ({ now: () => timers.now(), timeZone: () => 'Europe/Berlin' });
 
@@ -32,7 +34,7 @@ describe('audio uploader', () => {
       db,
       markRecordingUploaded: (id) => commands.markRecordingUploaded(id),
       transport: storage,
-      ports: { clock: clock(), timers, random, connectivity },
+      ports: { clock: clock(), timers, random, connectivity, locks },
       budgetBytes,
     });
     uploaders.push(created);
@@ -88,6 +90,7 @@ describe('audio uploader', () => {
     connectivity = new FakeConnectivity(true);
     storage = new FakeAudioStorage(4);
     uploaders = [];
+    locks = new FakeLocks();
     db = await openUserDatabase(USER, { indexedDB: new IDBFactory(), IDBKeyRange });
     commands = createCommands(db, { clock: clock(), ids: createTestIds(1) });
   });
@@ -172,6 +175,14 @@ describe('audio uploader', () => {
     await uploader().poke();
     expect(storage.attempts.at(-1)).toMatchObject({ resumeUrl: 'fake://upload/1', startOffset: 4 });
     expect(storage.objects.get(`${USER}/${id}`)).toEqual(audio);
+  });
+
+  it('two tabs never upload the same audio at once', async () => {
+    const id = await keptRecording(bytes(8), '2026-11-22T08:00:00.000Z');
+    await pushed(id);
+    await Promise.all([uploader().poke(), uploader().poke()]);
+    expect(storage.attempts).toHaveLength(1);
+    expect((await upload(id))?.status).toBe('done');
   });
 
   it('a failure no retry can fix waits for the user to retry', async () => {

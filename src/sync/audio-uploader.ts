@@ -5,14 +5,15 @@ import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
 import { AudioUploadError, type AudioUploadTransport } from './audio-upload-transport.ts';
 import { evictUploadedAudio, LOCAL_AUDIO_BUDGET_BYTES } from './evict-uploaded-audio.ts';
 import { localAudioBlob, recordingRowPending } from './local-audio.ts';
-import type { Connectivity, Random, TimerHandle, Timers } from './ports.ts';
+import type { Connectivity, LockPort, Random, TimerHandle, Timers } from './ports.ts';
 
 export interface AudioUploaderOptions {
   db: MurmurDatabase;
   /** Records on the synced row that the audio is in Storage (recording-commands markRecordingUploaded). */
   markRecordingUploaded(id: string): Promise<unknown>;
   transport: AudioUploadTransport;
-  ports: { clock: Clock; timers: Timers; random: Random; connectivity: Connectivity };
+  /** `locks` keeps two tabs from uploading the same audio at once (the other tab's run is skipped). */
+  ports: { clock: Clock; timers: Timers; random: Random; connectivity: Connectivity; locks: LockPort };
   backoff?: BackoffPolicy;
   budgetBytes?: number;
   /** Called with each failure, so the app can log it (errors are never swallowed silently). */
@@ -59,7 +60,13 @@ export class AudioUploader {
       try {
         do {
           this.#again = false;
-          await this.#runOnce();
+          await this.#options.ports.locks.request(
+            `${this.#options.db.name}:audio-upload`,
+            { ifAvailable: true },
+            async (lock) => {
+              if (lock) await this.#runOnce();
+            },
+          );
         } while (this.#again && !this.#stopped);
       } finally {
         this.#running = null;

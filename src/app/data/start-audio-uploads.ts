@@ -3,7 +3,7 @@ import type { MurmurDatabase } from '../../db/schema.ts';
 import { appConfig } from '../../lib/config.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { AudioUploader } from '../../sync/audio-uploader.ts';
-import { browserConnectivity, realClock, realRandom, realTimers } from '../../sync/real-ports.ts';
+import { browserConnectivity, realClock, realRandom, realTimers, webLocks } from '../../sync/real-ports.ts';
 import type { SyncEngine } from '../../sync/sync-engine.ts';
 
 /**
@@ -26,7 +26,13 @@ export async function startAudioUploads(
     db,
     markRecordingUploaded: (id) => commands.markRecordingUploaded(id),
     transport,
-    ports: { clock: realClock, timers: realTimers, random: realRandom, connectivity: browserConnectivity },
+    ports: {
+      clock: realClock,
+      timers: realTimers,
+      random: realRandom,
+      connectivity: browserConnectivity,
+      locks: webLocks,
+    },
     onError: (id, error) => console.warn(`Audio upload of recording ${id} failed; it will be retried`, error),
   });
   const stopStatus = engine.status.subscribe((status) => {
