@@ -144,6 +144,37 @@ for (const target of TARGETS) {
         },
       );
       expect(badToken.status).toBe(403);
+
+      const noKey = await fetch(`${backend.url}/storage/v1/object/authenticated/recordings/${alice.id}/x`);
+      expect(noKey.status).toBe(401);
+
+      const brokenForm = await fetch(`${backend.url}/storage/v1/object/recordings/${alice.id}/form`, {
+        method: 'POST',
+        headers: {
+          apikey: backend.anonKey,
+          authorization: `Bearer ${alice.token}`,
+          'content-type': 'multipart/form-data; boundary=xyz',
+        },
+        body: '--xyz\r\nnot a part',
+      });
+      expect(brokenForm.status).toBe(400);
+      expect(await brokenForm.json()).toMatchObject({
+        statusCode: '400',
+        message: 'Malformed multipart body',
+      });
+
+      const unknownUpload = await fetch(`${backend.url}/storage/v1/upload/resumable/not-an-upload`, {
+        method: 'PATCH',
+        headers: {
+          apikey: backend.anonKey,
+          authorization: `Bearer ${alice.token}`,
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': '0',
+        },
+        body: 'x',
+      });
+      expect(unknownUpload.status).toBe(404);
+      expect(await unknownUpload.json()).toMatchObject({ message: 'Upload not found' });
     });
 
     it('a signed URL lets anyone download the object until it expires, and only that object', async () => {
