@@ -9,6 +9,11 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium-path.ts';
 const port = Number(process.env['PORT'] ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 const apiPort = Number(process.env['API_PORT'] ?? 54321);
+/** The stand-in for OpenAI's transcription API that the backend's transcribe function calls. */
+const stubPort = Number(process.env['STUB_PORT'] ?? apiPort + 78);
+// The test helpers (and a build made for this run) reach the backend here; a run on other ports must
+// also build the app with the same VITE_SUPABASE_URL.
+process.env['VITE_SUPABASE_URL'] ??= `http://127.0.0.1:${apiPort}`;
 /** Each run starts the local backend on an empty database of its own. */
 const dataDir =
   process.env['E2E_DATA_DIR'] ?? (process.env['E2E_DATA_DIR'] = mkdtempSync(join(tmpdir(), 'murmur-e2e-')));
@@ -43,11 +48,24 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: 'node tests/stubs/serve-openai-stub.ts',
+      url: `http://127.0.0.1:${stubPort}/health`,
+      reuseExistingServer: !process.env['CI'],
+      env: { STUB_PORT: String(stubPort) },
+      timeout: 30_000,
+    },
+    {
       command: 'node server/main.ts',
       url: `http://127.0.0.1:${apiPort}/auth/v1/health`,
       reuseExistingServer: !process.env['CI'],
       // Every signed-in test signs up a real account from 127.0.0.1.
-      env: { API_PORT: String(apiPort), DATA_DIR: dataDir, RATE_LIMIT_PER_IP: '100000' },
+      env: {
+        API_PORT: String(apiPort),
+        DATA_DIR: dataDir,
+        RATE_LIMIT_PER_IP: '100000',
+        OPENAI_API_KEY: 'sk-murmur-e2e-stub-key',
+        OPENAI_BASE_URL: `http://127.0.0.1:${stubPort}`,
+      },
       timeout: 60_000,
     },
   ],

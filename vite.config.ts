@@ -7,6 +7,10 @@ import { pwaOptions } from './pwa.config.ts';
 // The build id changes the bundle (and so the service worker's precache manifest) between deploys;
 // the update-prompt end-to-end test builds twice with different ids.
 const buildId = process.env['MURMUR_BUILD_ID'] ?? new Date().toISOString();
+// The local backend on another port (API_PORT, as the start script and the e2e config use it) is the one
+// this build talks to, unless VITE_SUPABASE_URL names a backend explicitly.
+if (process.env['API_PORT'] && !process.env['VITE_SUPABASE_URL'])
+  process.env['VITE_SUPABASE_URL'] = `http://127.0.0.1:${process.env['API_PORT']}`;
 
 /**
  * Hashed assets never change and may be cached for ever; everything else (index.html, sw.js, the

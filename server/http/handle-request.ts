@@ -14,6 +14,9 @@ import { routeMailbox } from './mailbox-routes.ts';
 import { readBody } from './read-body.ts';
 import { send, sendJson } from './send.ts';
 
+/** Largest body an Edge Function receives: a 25 MB recording plus its multipart framing. */
+const FUNCTION_BODY_BYTES = 27 * 1024 * 1024;
+
 // supabase-js resolves each service relative to the base URL, so a path prefix before /<service>/v1 is allowed.
 const SERVICE_PATH = /^(?:\/[^/]+)*?\/(auth|rest|realtime|functions|storage)\/v1(\/.*)?$/;
 
@@ -81,8 +84,14 @@ async function handle(
     return;
   }
   try {
-    // Storage bodies are audio and other files; one chunk of a resumable upload may be several MiB.
-    const limit = target.service === 'storage' ? ctx.config.storageMaxUploadBytes : ctx.config.maxBodyBytes;
+    // Edge Functions take recordings (the transcribe function checks its own 25 MB limit); Storage bodies
+    // are audio and other files, and one chunk of a resumable upload may be several MiB.
+    const limit =
+      target.service === 'functions'
+        ? Math.max(ctx.config.maxBodyBytes, FUNCTION_BODY_BYTES)
+        : target.service === 'storage'
+          ? ctx.config.storageMaxUploadBytes
+          : ctx.config.maxBodyBytes;
     const body = await readBody(raw, limit);
     const request: ApiRequest = {
       method,

@@ -1,3 +1,5 @@
+import { LineIcon } from './line-icon.tsx';
+
 const ICON_PATHS = {
   home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',
   insights: 'M4 20V10m6 10V4m6 16v-7m4 7H2',
@@ -10,20 +12,5 @@ export type NavIconName = keyof typeof ICON_PATHS;
 
 /** Decorative: the tab's text label names it for assistive technology. */
 export function NavIcon({ name }: { name: NavIconName }) {
-  return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={ICON_PATHS[name]} />
-    </svg>
-  );
+  return <LineIcon path={ICON_PATHS[name]} />;
 }

@@ -74,3 +74,31 @@ test('a file that is not an archive gets a clear message and changes nothing', a
   await expect(page.getByRole('alert')).toHaveText('This file is not a zip archive.');
   await expect(page.getByTestId('import-preview')).toHaveCount(0);
 });
+
+test('a due backup reminder shows on the home screen, leads to the export, and Later hides it', async ({
+  page,
+}) => {
+  await signInBeforeLoad(page);
+  await page.goto('/app');
+  await expect(page.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Time for a backup' })).toHaveCount(0);
+
+  await page.goto('/settings/storage');
+  await page.getByLabel('Remind me to back up').selectOption({ label: 'Every week' });
+  await page.goto('/app');
+  const reminder = page.getByRole('region', { name: 'Time for a backup' });
+  await expect(reminder).toContainText('export your journal and keep the file somewhere safe');
+  await reminder.getByRole('link', { name: 'Back up now' }).click();
+  await expect(page).toHaveURL(/\/settings\/storage$/);
+  await expect(page.getByRole('button', { name: 'Export journal' })).toBeVisible();
+
+  await page.goto('/app');
+  await page
+    .getByRole('region', { name: 'Time for a backup' })
+    .getByRole('button', { name: 'Later' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Time for a backup' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Time for a backup' })).toHaveCount(0);
+});

@@ -30,7 +30,9 @@ test.describe('home', () => {
 
   test('quick actions open a new diary entry and a mood check-in', async ({ page }) => {
     await page.goto('/app');
-    await expect(page.getByRole('button', { name: 'Record' })).toBeDisabled();
+    // A new account has neither Premium nor a trial: it is told why it cannot record, and where to go.
+    await expect(page.getByText('Recording is part of Premium and the free trial.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Record' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Diary entry' }).click();
     await expect(page).toHaveURL(/\/diary\/[0-9a-f-]+$/);
     await page.goto('/app');

@@ -107,4 +107,22 @@ test.describe('insights', () => {
       'You felt okay most often: 1 of 1 check-ins.',
     );
   });
+
+  test('Year in Pixels steps back to a year with check-ins and not past this year', async ({ page }) => {
+    await page.goto('/mood');
+    const { day } = await localDay(page, 0);
+    const lastYear = Number(day.slice(0, 4)) - 1;
+    await checkIn(page, `${lastYear}-03-14`, 'Awful', '08:00');
+    await page.goto('/insights');
+    const pixels = page.getByTestId('insights-pixels');
+    await expect(pixels.getByRole('button', { name: 'Next year' })).toBeDisabled();
+    await pixels.getByRole('button', { name: 'Previous year' }).click();
+    await expect(pixels.getByRole('heading', { name: `Year in Pixels ${lastYear}` })).toBeVisible();
+    await expect(pixels).toContainText(
+      `1 of ${lastYear % 4 === 0 ? 366 : 365} days in ${lastYear} have a mood`,
+    );
+    await expect(pixels.getByRole('button', { name: 'Previous year' })).toBeDisabled();
+    await pixels.getByRole('link', { name: 'March 14, awful' }).click();
+    await expect(page).toHaveURL(new RegExp(`/mood\\?day=${lastYear}-03-14$`));
+  });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import { expect, test, type Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 
 import { PASSWORD } from './support/accounts.ts';
 import { uniqueEmail } from './support/backend.ts';
@@ -74,7 +75,7 @@ test('a new user is onboarded: name, topics, fonts, theme and the microphone exp
   expect(metadata).toMatchObject({ display_name: 'Grace', journal_topics: ['gratitude', 'dreams'] });
 });
 
-test('signing out with unsynced changes says how many, exports them, then removes local data', async ({
+test('signing out with unsynced changes says how many, exports the journal, then removes local data', async ({
   page,
 }) => {
   // The sync engine would push the changes at once: cut its pushes off, as a dead network would.
@@ -101,24 +102,18 @@ test('signing out with unsynced changes says how many, exports them, then remove
   await expect(dialog.getByRole('button', { name: 'Sync now, then sign out' })).toBeVisible();
 
   const download = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Export unsynced changes' }).click();
+  await dialog.getByRole('button', { name: 'Export my journal' }).click();
   const file = await download;
-  await expect(dialog.getByRole('status')).toHaveText('Unsynced changes downloaded');
-  expect(file.suggestedFilename()).toMatch(/^murmur-unsynced-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(readFileSync((await file.path()) ?? '', 'utf8')) as {
-    user_id: string;
-    change_count: number;
-    entities: { table: string; id: string; entity: Record<string, unknown> }[];
-  };
-  expect(exported.user_id).toBe(userId);
-  expect(exported.change_count).toBe(queued.length);
-  expect(exported.entities).toContainEqual(
-    expect.objectContaining({
-      table: 'user_settings',
-      id: userId,
-      entity: expect.objectContaining({ default_note_font: 'Lora' }),
-    }),
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Journal downloaded: a Murmur archive you can import into any account.',
   );
+  expect(file.suggestedFilename()).toMatch(/^murmur-\d{4}-\d{2}-\d{2}\.zip$/);
+  // The unsynced settings change is in the archive, in the format import reads.
+  const files = unzipSync(new Uint8Array(readFileSync((await file.path()) ?? '')));
+  const archive = JSON.parse(strFromU8(files['murmur.json'] ?? new Uint8Array())) as {
+    settings: Record<string, unknown> | null;
+  };
+  expect(archive.settings).toMatchObject({ default_note_font: 'Lora' });
 
   await dialog.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(dialog).toHaveCount(0);

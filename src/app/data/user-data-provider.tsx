@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { SettingsProvider } from '../../features/settings/settings-provider.tsx';
 import { SubscriptionProvider } from '../../features/subscription/subscription-provider.tsx';
+import { RecorderProvider } from '../../features/voice/recorder/recorder-provider.tsx';
 import { UserDataContext, type UserData } from '../../lib/user-data/user-data-context.ts';
 import { appUserDataBackend } from './app-user-data-backend.ts';
 import { SessionAuthPort, toSyncSession } from './session-auth-port.ts';
@@ -91,7 +92,7 @@ export function UserDataProvider({
       <SyncContext.Provider value={current?.sync ?? null}>
         <SettingsProvider userData={current?.data ?? null} refresh={sync ? refreshWith(sync) : undefined}>
           <SubscriptionProvider userData={current?.data ?? null} email={user?.email ?? null}>
-            {children}
+            <RecorderProvider>{children}</RecorderProvider>
           </SubscriptionProvider>
         </SettingsProvider>
       </SyncContext.Provider>

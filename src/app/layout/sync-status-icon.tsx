@@ -1,4 +1,5 @@
 import type { SyncState } from '../../sync/sync-status.ts';
+import { LineIcon } from '../../ui/line-icon.tsx';
 
 const PATHS: Record<SyncState, string> = {
   // A cloud with a stroke through it.
@@ -14,21 +15,5 @@ const PATHS: Record<SyncState, string> = {
 
 /** Decorative: the indicator's text names the state for assistive technology. */
 export function SyncStatusIcon({ state, className }: { state: SyncState; className?: string }) {
-  return (
-    <svg
-      className={className}
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[state]} />
-    </svg>
-  );
+  return <LineIcon path={PATHS[state]} size={18} className={className} />;
 }

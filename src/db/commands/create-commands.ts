@@ -5,8 +5,10 @@ import { diaryCommands } from './diary-commands.ts';
 import { importCommands } from './import-commands.ts';
 import { moodCommands } from './mood-commands.ts';
 import { noteCommands } from './note-commands.ts';
+import { recorderCommands } from './recorder-commands.ts';
 import { recordingCommands } from './recording-commands.ts';
 import { settingsCommands } from './settings-commands.ts';
+import { transcriptionJobCommands } from './transcription-job-commands.ts';
 
 /**
  * Every way the app may change journal data. Each command writes the entity and its outbox row in one
@@ -20,6 +22,8 @@ export function createCommands(db: MurmurDatabase, ports: DbPorts) {
     ...moodCommands(ctx),
     ...settingsCommands(ctx),
     ...recordingCommands(ctx),
+    ...recorderCommands(ctx),
+    ...transcriptionJobCommands(ctx),
     ...conflictCommands(ctx),
     ...importCommands(ctx),
   };

@@ -30,6 +30,14 @@ export function recordingCommands(ctx: CommandContext) {
     updateRecordingTranscript(id: string, transcript: string): Promise<string[]> {
       return change(ctx, 'recordings', id, { transcript });
     },
+    /** The entry the recording's words went into, so the audio plays beside them. */
+    linkRecording(
+      id: string,
+      entryTable: NonNullable<Recording['entry_table']>,
+      entryId: string,
+    ): Promise<string[]> {
+      return change(ctx, 'recordings', id, { entry_table: entryTable, entry_id: entryId });
+    },
     deleteRecording(id: string): Promise<string[]> {
       return change(ctx, 'recordings', id, { deleted_at: nowIso(ctx) }, { allowDeleted: true });
     },

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { TextField } from '../../ui/text-field.tsx';
 import styles from './auth-forms.module.css';
 import { EmailField } from './email-field.tsx';
 import { FormError } from './form-error.tsx';
+import { OneTimeCodeForm } from './one-time-code-form.tsx';
 import { useAuthAction } from './use-auth-action.ts';
 import { codeProblem, emailProblem } from './validate-credentials.ts';
 
@@ -44,23 +44,21 @@ export function EmailCodeForm({ email, onEmail }: { email: string; onEmail: (ema
 
   if (sentTo) {
     return (
-      <form className={styles.form} onSubmit={(event) => void verify(event)} noValidate aria-busy={pending}>
+      <OneTimeCodeForm
+        className={styles.form}
+        label={t('auth.fields.code')}
+        submitLabel={t('auth.verifyCode')}
+        code={code}
+        onCode={setCode}
+        onSubmit={(event) => void verify(event)}
+        problem={problem ? t(problem) : null}
+        error={error}
+        pending={pending}
+      >
         <p className={styles.notice} role="status">
           {t('auth.codeSent', { email: sentTo })}
         </p>
-        <TextField
-          label={t('auth.fields.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={problem ? t(problem) : null}
-        />
-        <FormError error={error} />
-        <button type="submit" className="button button-primary" disabled={pending}>
-          {t('auth.verifyCode')}
-        </button>
-      </form>
+      </OneTimeCodeForm>
     );
   }
 

@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { TextField } from '../../ui/text-field.tsx';
 import styles from './auth-forms.module.css';
-import { FormError } from './form-error.tsx';
+import { OneTimeCodeForm } from './one-time-code-form.tsx';
 import { useAuth } from './use-auth.ts';
 import { useAuthAction } from './use-auth-action.ts';
 import { authenticatorCodeProblem } from './validate-credentials.ts';
@@ -44,20 +43,18 @@ export function MfaChallengeForm() {
     <div className={styles.panel}>
       <h2 className={styles.heading}>{t('auth.mfa.heading')}</h2>
       <p>{t('auth.mfa.intro')}</p>
-      <form className={styles.form} onSubmit={(event) => void verify(event)} noValidate aria-busy={pending}>
-        <TextField
-          label={t('auth.mfa.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={problem ? t(problem) : null}
-        />
-        <FormError error={error} />
-        <button type="submit" className="button button-primary" disabled={pending || !factor}>
-          {t('auth.mfa.verify')}
-        </button>
-      </form>
+      <OneTimeCodeForm
+        className={styles.form}
+        label={t('auth.mfa.code')}
+        submitLabel={t('auth.mfa.verify')}
+        code={code}
+        onCode={setCode}
+        onSubmit={(event) => void verify(event)}
+        problem={problem ? t(problem) : null}
+        error={error}
+        pending={pending}
+        ready={factor !== undefined}
+      />
       <button type="button" className="button" onClick={() => void cancel()} disabled={pending}>
         {t('auth.mfa.cancel')}
       </button>

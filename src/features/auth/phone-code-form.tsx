@@ -5,6 +5,7 @@ import { loadSupabase } from '../../lib/load-supabase.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './auth-forms.module.css';
 import { FormError } from './form-error.tsx';
+import { OneTimeCodeForm } from './one-time-code-form.tsx';
 import { useAuthAction } from './use-auth-action.ts';
 import { compactPhone, phoneProblem } from './validate-credentials.ts';
 
@@ -41,23 +42,21 @@ export function PhoneCodeForm() {
 
   if (sentTo) {
     return (
-      <form className={styles.form} onSubmit={(event) => void verify(event)} noValidate aria-busy={pending}>
+      <OneTimeCodeForm
+        className={styles.form}
+        label={t('auth.fields.code')}
+        submitLabel={t('auth.verifyCode')}
+        code={code}
+        onCode={setCode}
+        onSubmit={(event) => void verify(event)}
+        problem={problem ? t(problem) : null}
+        error={error}
+        pending={pending}
+      >
         <p className={styles.notice} role="status">
           {t('auth.phone.sent', { phone: sentTo })}
         </p>
-        <TextField
-          label={t('auth.fields.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={problem ? t(problem) : null}
-        />
-        <FormError error={error} />
-        <button type="submit" className="button button-primary" disabled={pending}>
-          {t('auth.verifyCode')}
-        </button>
-      </form>
+      </OneTimeCodeForm>
     );
   }
 

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 
@@ -10,10 +10,26 @@ import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { FontSelect, FontSizeSelect } from '../../ui/font-select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
+import { useSettings } from '../settings/use-settings.ts';
+import { targetKey } from '../voice/delivery/transcript-targets.ts';
+import { useInsertAtCursor } from '../voice/delivery/use-insert-at-cursor.ts';
+import { RecordButton } from '../voice/recorder/record-button.tsx';
+import { EntryRecordings } from '../voice/recordings/entry-recordings.tsx';
+import { EntryConflicts } from '../conflicts/entry-conflicts.tsx';
 import { useAutosave } from './use-autosave.ts';
 import styles from './diary.module.css';
 
 type Editable = Pick<DiaryEntry, 'day' | 'title' | 'body' | 'font' | 'color' | 'font_size'>;
+
+const DIARY_FIELD_NAMES: Record<string, string> = {
+  day: 'diary.day',
+  title: 'diary.entryTitle',
+  body: 'diary.body',
+  font: 'settings.appearance.font',
+  color: 'settings.appearance.colour',
+  font_size: 'settings.appearance.size',
+};
 
 /** /diary/:id — loads the entry once, then the draft is the user's until they leave. */
 export function DiaryEditor({ id }: { id: string }) {
@@ -37,7 +53,8 @@ export function DiaryEditor({ id }: { id: string }) {
 }
 
 function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { settings } = useSettings();
   const navigate = useNavigate();
   const userData = useUserData();
   const [draft, setDraft] = useState<Editable>({
@@ -70,6 +87,18 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
     setDraft(next);
     if (!deleted) schedule(next);
   };
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  useInsertAtCursor(
+    deleted ? null : targetKey('diary_entries', entry.id, 'body'),
+    bodyRef,
+    draft.body,
+    (body) => {
+      const next = { ...draft, body };
+      setDraft(next);
+      schedule(next);
+      void flush();
+    },
+  );
 
   const remove = async () => {
     if (!userData) return;
@@ -130,6 +159,7 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
       <div className={styles.field}>
         <label htmlFor={ids.body}>{t('diary.body')}</label>
         <textarea
+          ref={bodyRef}
           id={ids.body}
           className={styles.body}
           value={draft.body}
@@ -140,6 +170,34 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
           onBlur={() => void flush()}
         />
       </div>
+      {!deleted ? (
+        <div className={styles.actions}>
+          <RecordButton
+            destination={{ kind: 'field', table: 'diary_entries', id: entry.id, field: 'body' }}
+            label={t('voice.recordHere')}
+          />
+          {settings.enable_text_to_speech ? (
+            <ReadAloudButton text={`${draft.title}. ${draft.body}`} lang={i18n.language} />
+          ) : null}
+        </div>
+      ) : null}
+      <EntryRecordings entryId={entry.id} text={draft.body} />
+      {userData ? (
+        <EntryConflicts
+          db={userData.db}
+          commands={userData.commands}
+          table="diary_entries"
+          rowId={entry.id}
+          fieldName={(field) => t(DIARY_FIELD_NAMES[field] ?? field)}
+          onRestored={(conflict) => {
+            // The restored value replaces the draft's, and counts as saved.
+            if (conflict.field === null || !(conflict.field in draft)) return;
+            const restored = { [conflict.field]: conflict.losing_value } as Partial<Editable>;
+            setDraft((current) => ({ ...current, ...restored }));
+            setSaved((current) => ({ ...current, ...restored }));
+          }}
+        />
+      ) : null}
       <div className={styles.look}>
         <FontSelect
           label={t('settings.appearance.font')}

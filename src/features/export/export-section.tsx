@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { backupDue, readBackupState, writeBackupState, type BackupState } from './backup-reminder.ts';
+import { downloadBlob } from './download-blob.ts';
 import styles from './export-import.module.css';
 
 type Status =
@@ -10,16 +11,6 @@ type Status =
   | { kind: 'running'; done: number; total: number }
   | { kind: 'done'; name: string }
   | { kind: 'failed'; message: string };
-
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // Give the download a moment to start before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export function ExportSection({ userData }: { userData: UserData }) {
   const { t, i18n } = useTranslation();
@@ -48,7 +39,7 @@ export function ExportSection({ userData }: { userData: UserData }) {
         setStatus({ kind: 'running', done, total }),
       );
       const name = archiveFileName(now, range);
-      download(blob, name);
+      downloadBlob(blob, name);
       save({ ...backup, lastExport: now.toISOString() });
       setStatus({ kind: 'done', name });
     } catch (error) {

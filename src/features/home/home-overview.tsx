@@ -6,15 +6,18 @@ import { formatDay } from '../../lib/dates/day.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { DiaryEntryPreview } from '../diary/diary-entry-preview.tsx';
+import { BackupReminderNotice } from '../export/backup-reminder-notice.tsx';
 import { useCreateDiaryEntry } from '../diary/use-create-diary-entry.ts';
 import { MoodIcon } from '../mood/mood-icon.tsx';
 import { moodLevel, type MoodLevel } from '../mood/mood-levels.ts';
 import { useDayEntries } from '../mood/use-day-entries.ts';
-import { PremiumGate } from '../subscription/premium-gate.tsx';
 import styles from './home.module.css';
 import { useJournalDays } from './use-journal-days.ts';
 import { useOnThisDay } from './use-on-this-day.ts';
 import { writingStreak } from './writing-streak.ts';
+import { RecordButton } from '../voice/recorder/record-button.tsx';
+import { WaitingRecordings } from '../voice/recordings/waiting-recordings.tsx';
+import { JournalSearch } from '../search/journal-search.tsx';
 
 /** /app: today at a glance, the quick ways in, the streak, and what happened on this date before. */
 export function HomeOverview({ today }: { today: Day }) {
@@ -40,6 +43,9 @@ export function HomeOverview({ today }: { today: Day }) {
 
   return (
     <div className={styles.home}>
+      {userData ? <BackupReminderNotice userId={userData.userId} /> : null}
+      <WaitingRecordings />
+      <JournalSearch />
       <section aria-labelledby="home-actions" className={styles.card}>
         <h2 id="home-actions">{t('home.quickActions')}</h2>
         <div className={styles.actions}>
@@ -60,15 +66,11 @@ export function HomeOverview({ today }: { today: Day }) {
           <Link className="button button-primary" to="/mood/entry">
             {t('home.checkIn')}
           </Link>
-          <button type="button" className="button" disabled aria-describedby="record-soon">
-            {t('home.record')}
-          </button>
         </div>
-        <PremiumGate feature={t('subscription.features.recordingName')}>
-          <p id="record-soon" className={styles.hint}>
-            {t('home.recordSoon')}
-          </p>
-        </PremiumGate>
+        <div className={styles.record}>
+          <RecordButton destination={{ kind: 'new_note' }} label={t('home.record')} />
+          <p className={styles.hint}>{t('voice.shortcutHint')}</p>
+        </div>
       </section>
 
       <section aria-labelledby="home-today" className={styles.card}>

@@ -145,6 +145,22 @@ describe('insights statistics', () => {
     expect(result.pixels.days.find((entry) => entry.day === '2026-02-01')?.level).toBe(3);
   });
 
+  it('shows any earlier year in pixels and says which year the check-ins start in', () => {
+    // 2024 is a leap year; New Year's Eve in Berlin is already 2025 in UTC+1 only after 23:00 UTC.
+    const moods = [mood('2024-02-29T10:00:00.000Z', 5), mood('2024-12-31T23:30:00.000Z', 1)];
+    const result = computeInsights({ ...EMPTY, moods }, { ...OPTIONS, pixelYear: 2024 });
+    expect(result.pixels.year).toBe(2024);
+    expect(result.pixels.firstYear).toBe(2024);
+    expect(result.pixels.days).toHaveLength(366);
+    expect(result.pixels.days.find((entry) => entry.day === '2024-02-29')?.level).toBe(5);
+    expect(result.pixels.days.filter((entry) => entry.level !== null)).toHaveLength(1);
+    expect(computeInsights({ ...EMPTY, moods }, { ...OPTIONS, pixelYear: 2025 }).pixels.days[0]).toEqual({
+      day: '2025-01-01',
+      level: 1,
+    });
+    expect(computeInsights(EMPTY, OPTIONS).pixels.firstYear).toBeNull();
+  });
+
   it('links activities to good and bad days only with enough days, and says when data is thin', () => {
     const moods = [];
     // 20 days: running on 6 of them, all good; chores on 5, all bad; baking on 2 good days only.

@@ -52,6 +52,7 @@ export function computeInsights(input: InsightsInput, options: InsightsOptions):
     pixels: yearPixels(
       dailyMoods(placed.filter((mood) => mood.day.startsWith(`${options.pixelYear}-`))),
       options.pixelYear,
+      firstMoodYear(placed),
     ),
     activities: activityLinks(moods),
     streak: writingStreak(journalDays, today),
@@ -63,4 +64,10 @@ export function computeInsights(input: InsightsInput, options: InsightsOptions):
     }),
     byHour: byHour(moods),
   };
+}
+
+function firstMoodYear(moods: readonly PlacedMood[]): number | null {
+  let first: Day | null = null;
+  for (const { day } of moods) if (first === null || day < first) first = day;
+  return first === null ? null : Number(first.slice(0, 4));
 }

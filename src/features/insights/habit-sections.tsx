@@ -8,9 +8,18 @@ import { insightFormat } from './insight-format.ts';
 import type { ActivityLink, InsightsResult } from './insights-types.ts';
 import styles from './insights.module.css';
 import { YearPixels } from './year-pixels.tsx';
+import { YearSwitcher } from './year-switcher.tsx';
 
 /** Year in Pixels, activities, streaks, writing totals and the time of day. */
-export function HabitSections({ result }: { result: InsightsResult }) {
+export function HabitSections({
+  result,
+  thisYear,
+  onPixelYear,
+}: {
+  result: InsightsResult;
+  thisYear: number;
+  onPixelYear: (year: number) => void;
+}) {
   const { t, i18n } = useTranslation();
   const f = insightFormat(t, i18n.language);
   const { pixels, activities, writing, streak } = result;
@@ -39,6 +48,12 @@ export function HabitSections({ result }: { result: InsightsResult }) {
               })
         }
       >
+        <YearSwitcher
+          year={pixels.year}
+          first={Math.min(pixels.firstYear ?? thisYear, thisYear)}
+          last={thisYear}
+          onYear={onPixelYear}
+        />
         <YearPixels days={pixels.days} />
       </ChartCard>
 

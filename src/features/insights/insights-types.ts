@@ -70,7 +70,8 @@ export interface InsightsResult {
   byMonth: (Average & { month: number })[];
   /** Five entries, level 1 first; previous is null when there is no previous period (all time). */
   distribution: { level: number; count: number; previous: number | null }[];
-  pixels: { year: number; days: { day: Day; level: number | null }[] };
+  /** One calendar year; firstYear is the year of the earliest check-in (null without any). */
+  pixels: { year: number; firstYear: number | null; days: { day: Day; level: number | null }[] };
   activities: {
     good: ActivityLink[];
     bad: ActivityLink[];

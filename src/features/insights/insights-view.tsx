@@ -17,12 +17,14 @@ export function InsightsView() {
   const { t, i18n } = useTranslation();
   const today = useToday();
   const [period, setPeriod] = useState<Period>('month');
+  const thisYear = Number(today.slice(0, 4));
+  const [pixelYear, setPixelYear] = useState<number | null>(null);
   const result = useInsights({
     period,
     today,
     localZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     weekStart: weekStart(i18n.language),
-    pixelYear: Number(today.slice(0, 4)),
+    pixelYear: pixelYear ?? thisYear,
   });
 
   return (
@@ -53,7 +55,7 @@ export function InsightsView() {
             ) : (
               <MoodSections result={result} />
             )}
-            <HabitSections result={result} />
+            <HabitSections result={result} thisYear={thisYear} onPixelYear={setPixelYear} />
           </div>
         )}
       </div>

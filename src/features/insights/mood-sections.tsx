@@ -3,9 +3,10 @@ import { Link } from 'react-router-dom';
 
 import { formatDay } from '../../lib/dates/day.ts';
 import { moodLevel } from '../mood/mood-levels.ts';
+import { AverageMoodCard } from './average-mood-card.tsx';
 import { BarChart } from './bar-chart.tsx';
 import { ChartCard } from './chart-card.tsx';
-import { extremes, insightFormat, meanColor } from './insight-format.ts';
+import { insightFormat } from './insight-format.ts';
 import type { InsightsResult } from './insights-types.ts';
 import { MoodLineChart } from './mood-line-chart.tsx';
 
@@ -18,8 +19,6 @@ export function MoodSections({ result }: { result: InsightsResult }) {
     (best, day) => (best === null || day.mean > best.mean ? day : best),
     null,
   );
-  const weekdays = extremes(result.byWeekday);
-  const months = extremes(result.byMonth);
   const total = result.checkIns;
   const mostOften = result.distribution.reduce((best, entry) => (entry.count > best.count ? entry : best));
   const mean = result.mean ?? 0;
@@ -74,73 +73,29 @@ export function MoodSections({ result }: { result: InsightsResult }) {
         {range ? <MoodLineChart daily={daily} start={range.start} end={range.end} /> : null}
       </ChartCard>
 
-      <ChartCard
+      <AverageMoodCard
         id="insights-weekday"
-        title={t('insights.weekday.title')}
-        summary={
-          weekdays
-            ? t('insights.weekday.summary', {
-                best: f.weekday(weekdays.best.weekday),
-                worst: f.weekday(weekdays.worst.weekday),
-              })
-            : t('insights.noData')
-        }
-        table={() => (
-          <AverageTable
-            column={t('insights.weekday.column')}
-            rows={result.byWeekday.map((entry) => ({
-              key: entry.weekday,
-              name: f.weekday(entry.weekday),
-              mean: entry.mean,
-              count: entry.count,
-            }))}
-          />
-        )}
-      >
-        <BarChart
-          max={5}
-          bars={result.byWeekday.map((entry) => ({
-            key: entry.weekday,
-            label: f.weekday(entry.weekday).slice(0, 2),
-            value: entry.mean,
-            color: meanColor(entry.mean),
-          }))}
-        />
-      </ChartCard>
+        messages="insights.weekday"
+        groups={result.byWeekday.map((entry) => ({
+          key: entry.weekday,
+          name: f.weekday(entry.weekday),
+          short: f.weekday(entry.weekday).slice(0, 2),
+          mean: entry.mean,
+          count: entry.count,
+        }))}
+      />
 
-      <ChartCard
+      <AverageMoodCard
         id="insights-month"
-        title={t('insights.month.title')}
-        summary={
-          months
-            ? t('insights.month.summary', {
-                best: f.month(months.best.month),
-                worst: f.month(months.worst.month),
-              })
-            : t('insights.noData')
-        }
-        table={() => (
-          <AverageTable
-            column={t('insights.month.column')}
-            rows={result.byMonth.map((entry) => ({
-              key: entry.month,
-              name: f.month(entry.month),
-              mean: entry.mean,
-              count: entry.count,
-            }))}
-          />
-        )}
-      >
-        <BarChart
-          max={5}
-          bars={result.byMonth.map((entry) => ({
-            key: entry.month,
-            label: f.month(entry.month).slice(0, 3),
-            value: entry.mean,
-            color: meanColor(entry.mean),
-          }))}
-        />
-      </ChartCard>
+        messages="insights.month"
+        groups={result.byMonth.map((entry) => ({
+          key: entry.month,
+          name: f.month(entry.month),
+          short: f.month(entry.month).slice(0, 3),
+          mean: entry.mean,
+          count: entry.count,
+        }))}
+      />
 
       <ChartCard
         id="insights-distribution"
@@ -178,37 +133,5 @@ export function MoodSections({ result }: { result: InsightsResult }) {
         />
       </ChartCard>
     </>
-  );
-}
-
-/** A table of mean moods by group (weekday, month). */
-export function AverageTable({
-  column,
-  rows,
-}: {
-  column: string;
-  rows: readonly { key: number; name: string; mean: number | null; count: number }[];
-}) {
-  const { t, i18n } = useTranslation();
-  const f = insightFormat(t, i18n.language);
-  return (
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">{column}</th>
-          <th scope="col">{t('insights.overTime.average')}</th>
-          <th scope="col">{t('insights.overTime.checkIns')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.name}</th>
-            <td>{row.mean === null ? t('insights.noData') : f.number(row.mean)}</td>
-            <td>{f.number(row.count, 0)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

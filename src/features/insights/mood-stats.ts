@@ -115,7 +115,11 @@ export function byHour(moods: readonly PlacedMood[]): (Average & { hour: number 
  * Year in Pixels: every day of the calendar year with its mean mood rounded to a level (null for
  * days without a check-in). Rounding halves up, so a day of 'bad' and 'okay' shows as 'okay'.
  */
-export function yearPixels(daily: readonly DayMood[], year: number): InsightsResult['pixels'] {
+export function yearPixels(
+  daily: readonly DayMood[],
+  year: number,
+  firstYear: number | null,
+): InsightsResult['pixels'] {
   const means = new Map(daily.map((entry) => [entry.day, entry.mean] as const));
   const days: { day: Day; level: number | null }[] = [];
   const range: DayRange = { start: `${year}-01-01`, end: `${year}-12-31` };
@@ -123,5 +127,5 @@ export function yearPixels(daily: readonly DayMood[], year: number): InsightsRes
     const mean = means.get(day);
     days.push({ day, level: mean === undefined ? null : Math.floor(mean + 0.5) });
   }
-  return { year, days };
+  return { year, firstYear, days };
 }

@@ -14,12 +14,16 @@ import { NoteLockControls } from './note-lock-controls.tsx';
 import { NoteStylePickers } from './note-style-pickers.tsx';
 import type { NotesData } from './notes-data.ts';
 import type { NotesNavigationState } from './notes-list-screen.tsx';
-import { ReadAloudButton } from './read-aloud-button.tsx';
+import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
 import { TagsEditor } from './tags-editor.tsx';
 import { useAutosave, type SaveStatus } from './use-autosave.ts';
 import { useIdleRelock } from './use-idle-relock.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
 import { useNoteSettings } from './use-note-settings.ts';
+import { targetKey } from '../voice/delivery/transcript-targets.ts';
+import { useInsertAtCursor } from '../voice/delivery/use-insert-at-cursor.ts';
+import { RecordButton } from '../voice/recorder/record-button.tsx';
+import { EntryRecordings } from '../voice/recordings/entry-recordings.tsx';
 import styles from './notes.module.css';
 
 const STATUS_KEYS: Record<SaveStatus, string | null> = {
@@ -50,6 +54,7 @@ export function NoteEditor({
   const settings = useNoteSettings(data);
   const family = useFont(note.font);
   const titleRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
   const [title, setTitle] = useState(note.title);
   const [body, setBody] = useState(note.body);
   const [seen, setSeen] = useState({ title: note.title, body: note.body });
@@ -60,6 +65,11 @@ export function NoteEditor({
   );
   const autosave = useAutosave(save);
   const hidden = note.locked && !unlocked;
+  useInsertAtCursor(hidden ? null : targetKey('notes', note.id, 'body'), bodyRef, body, (next) => {
+    setBody(next);
+    autosave.schedule({ body: next });
+    void autosave.flush();
+  });
 
   // Another tab, device (sync) or a restored conflict changed the text: show it unless the user has
   // unsaved typing, which wins and is saved over it (the other value then becomes a conflict).
@@ -140,6 +150,7 @@ export function NoteEditor({
         <div className={styles.field}>
           <label htmlFor="note-body">{t('notes.fields.body')}</label>
           <textarea
+            ref={bodyRef}
             id="note-body"
             className={styles.body}
             style={{ ...textStyle, fontSize: `${note.font_size}px` }}
@@ -161,6 +172,12 @@ export function NoteEditor({
         >
           {note.pinned ? t('notes.unpin') : t('notes.pin')}
         </button>
+        {!hidden ? (
+          <RecordButton
+            destination={{ kind: 'field', table: 'notes', id: note.id, field: 'body' }}
+            label={t('voice.recordHere')}
+          />
+        ) : null}
         {settings.enable_text_to_speech && !hidden ? (
           <ReadAloudButton text={`${title}. ${body}`} lang={i18n.language} />
         ) : null}
@@ -177,6 +194,7 @@ export function NoteEditor({
           {t('notes.delete')}
         </button>
       </div>
+      {!hidden ? <EntryRecordings entryId={note.id} text={body} /> : null}
       <NoteConflicts data={data} noteId={note.id} hideBody={hidden} />
       <details className={styles.details}>
         <summary>{t('notes.style.heading')}</summary>

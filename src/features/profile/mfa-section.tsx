@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
-import { TextField } from '../../ui/text-field.tsx';
 import { FormError } from '../auth/form-error.tsx';
+import { OneTimeCodeForm } from '../auth/one-time-code-form.tsx';
 import { useAuthAction } from '../auth/use-auth-action.ts';
 import { authenticatorCodeProblem } from '../auth/validate-credentials.ts';
 import { TotpSecret } from './totp-secret.tsx';
@@ -90,23 +90,20 @@ export function MfaSection({ user, onChanged }: { user: User; onChanged: () => v
         </button>
       ) : null}
       {enrolment ? (
-        <form onSubmit={(event) => void confirm(event)} noValidate aria-busy={pending}>
+        <OneTimeCodeForm
+          label={t('auth.mfa.code')}
+          submitLabel={t('profile.mfa.confirm')}
+          code={code}
+          onCode={setCode}
+          onSubmit={(event) => void confirm(event)}
+          problem={problem ? t(problem) : null}
+          error={error}
+          pending={pending}
+        >
           <p>{t('profile.mfa.scan')}</p>
           <img className={styles.qr} src={enrolment.qrCode} alt={t('profile.mfa.qrAlt')} />
           <TotpSecret secret={enrolment.secret} />
-          <TextField
-            label={t('auth.mfa.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={problem ? t(problem) : null}
-          />
-          <FormError error={error} />
-          <button type="submit" className="button button-primary" disabled={pending}>
-            {t('profile.mfa.confirm')}
-          </button>
-        </form>
+        </OneTimeCodeForm>
       ) : (
         <FormError error={error} />
       )}

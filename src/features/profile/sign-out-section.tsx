@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MurmurDatabase } from '../../db/schema.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
-import { countPendingChanges, downloadJson, exportPendingChanges } from './pending-changes.ts';
+import { countPendingChanges } from './pending-changes.ts';
 import styles from './profile.module.css';
 
 export interface SignOutSectionProps {
@@ -16,7 +16,7 @@ export interface SignOutSectionProps {
 
 /**
  * Sign-out never loses data: changes still in the outbox are counted and the user may sync them
- * first or export them, before this user's local data is removed from the device.
+ * first or export the journal (a Murmur archive), before this user's local data is removed from the device.
  */
 export function SignOutSection({ db, syncNow }: SignOutSectionProps) {
   const { t } = useTranslation();
@@ -58,12 +58,22 @@ export function SignOutSection({ db, syncNow }: SignOutSectionProps) {
     }
   };
 
-  const exportChanges = async () => {
+  // The whole journal as a Murmur archive, unsynced changes included: a file any Murmur account can
+  // import, not a dump only this device understands.
+  const exportJournal = async () => {
     if (!db) return;
-    const now = new Date().toISOString();
-    downloadJson(`murmur-unsynced-${now.slice(0, 10)}.json`, await exportPendingChanges(db, now));
-    // Said in the dialog, not as a toast: a toast now would hold back the goodbye toast (debounce).
-    setExported(true);
+    setBusy(true);
+    try {
+      const { downloadJournalArchive } = await import('../export/download-journal-archive.ts');
+      await downloadJournalArchive(db, new Date());
+      // Said in the dialog, not as a toast: a toast now would hold back the goodbye toast (debounce).
+      setExported(true);
+    } catch (error) {
+      console.error('Murmur could not export the journal before signing out', error);
+      notify({ kind: 'error', title: t('profile.signOutPending.exportFailed') });
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -96,7 +106,7 @@ export function SignOutSection({ db, syncNow }: SignOutSectionProps) {
               type="button"
               className="button"
               disabled={busy || pending}
-              onClick={() => void exportChanges()}
+              onClick={() => void exportJournal()}
             >
               {t('profile.signOutPending.export')}
             </button>

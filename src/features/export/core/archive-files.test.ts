@@ -116,5 +116,9 @@ describe('backup reminder', () => {
     expect(backupDue({ lastExport, reminderDays: 30 }, now)).toBe(false);
     expect(backupDue({ lastExport: null, reminderDays: 30 }, now)).toBe(true);
     expect(backupDue({ lastExport: null, reminderDays: 0 }, now)).toBe(false);
+    // 'Later' hides a due reminder for a day, then it comes back.
+    const snoozedUntil = new Date(now + 86_400_000).toISOString();
+    expect(backupDue({ lastExport: null, reminderDays: 7, snoozedUntil }, now)).toBe(false);
+    expect(backupDue({ lastExport: null, reminderDays: 7, snoozedUntil }, now + 86_400_000)).toBe(true);
   });
 });

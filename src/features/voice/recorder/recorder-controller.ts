@@ -1,0 +1,232 @@
+import { COUNTDOWN_SECONDS, needsConfirmation, SLICE_MS, type RecorderOptions } from './recorder-options.ts';
+import type { MediaRecorderLike, MediaStreamLike, RecorderPorts } from './recorder-ports.ts';
+
+export type RecorderProblem = 'permission' | 'no_device' | 'storage' | 'failed';
+
+export type RecorderState =
+  | { kind: 'ready' }
+  | { kind: 'countdown'; remaining: number }
+  | { kind: 'starting' }
+  | { kind: 'recording'; recordingId: string; startedAt: number }
+  | { kind: 'stopping'; recordingId: string }
+  | { kind: 'confirming'; recordingId: string; durationMs: number }
+  | { kind: 'saving'; recordingId: string }
+  | { kind: 'saved'; recordingId: string; jobId: string }
+  | { kind: 'failed'; problem: RecorderProblem };
+
+interface Session {
+  recordingId: string;
+  recorder: MediaRecorderLike;
+  stream: MediaStreamLike;
+  startedAt: number;
+  options: RecorderOptions;
+  /** Slice writes run one after another, in the order MediaRecorder delivered them. */
+  writes: Promise<void>;
+  nextSeq: number;
+  writeFailed: boolean;
+  release: () => void;
+}
+
+/**
+ * One microphone recording at a time, headless: MediaRecorder hands over a slice every second and each
+ * is stored before the next (so a closed tab loses at most the last second); stopping keeps the
+ * recording, or waits for the user's decision when recording_confirmation asks for it.
+ */
+export class RecorderController {
+  private state: RecorderState = { kind: 'ready' };
+  private readonly listeners = new Set<() => void>();
+  private session: Session | null = null;
+  private countdownTimer: unknown = null;
+  private pendingOptions: RecorderOptions | null = null;
+
+  private readonly ports: RecorderPorts;
+  private readonly logError: (message: string, error: unknown) => void;
+
+  constructor(ports: RecorderPorts, logError: (message: string, error: unknown) => void) {
+    this.ports = ports;
+    this.logError = logError;
+  }
+
+  getSnapshot = (): RecorderState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Whether a recording is under way (counting down, recording or stopping). */
+  get busy(): boolean {
+    return ['countdown', 'starting', 'recording', 'stopping', 'saving'].includes(this.state.kind);
+  }
+
+  start(options: RecorderOptions): void {
+    if (this.busy || this.state.kind === 'confirming') return;
+    if (!options.countdown) {
+      void this.begin(options);
+      return;
+    }
+    this.pendingOptions = options;
+    this.tick(COUNTDOWN_SECONDS);
+  }
+
+  /** Stops the countdown or the recording; a stopped recording is kept or awaits confirmation. */
+  stop(): void {
+    if (this.state.kind === 'countdown') {
+      this.cancelCountdown();
+      this.set({ kind: 'ready' });
+      return;
+    }
+    const session = this.session;
+    if (this.state.kind !== 'recording' || !session) return;
+    this.set({ kind: 'stopping', recordingId: session.recordingId });
+    session.recorder.stop();
+  }
+
+  async keep(): Promise<void> {
+    if (this.state.kind !== 'confirming') return;
+    const { recordingId, durationMs } = this.state;
+    await this.save(recordingId, durationMs, this.session?.options.keepAudio ?? true);
+  }
+
+  async discard(): Promise<void> {
+    if (this.state.kind !== 'confirming') return;
+    const { recordingId } = this.state;
+    this.session = null;
+    try {
+      await this.ports.commands.discardLocalRecording(recordingId);
+      this.set({ kind: 'ready' });
+    } catch (error) {
+      this.fail('storage', 'Discarding a recording failed', error);
+    }
+  }
+
+  /** Back to ready after a saved or failed recording (the next start does this too). */
+  reset(): void {
+    if (this.state.kind === 'saved' || this.state.kind === 'failed') this.set({ kind: 'ready' });
+  }
+
+  private tick(remaining: number): void {
+    if (remaining === 0) {
+      const options = this.pendingOptions;
+      this.pendingOptions = null;
+      if (options) void this.begin(options);
+      return;
+    }
+    this.set({ kind: 'countdown', remaining });
+    this.countdownTimer = this.ports.setTimeout(() => this.tick(remaining - 1), 1000);
+  }
+
+  private cancelCountdown(): void {
+    if (this.countdownTimer !== null) this.ports.clearTimeout(this.countdownTimer);
+    this.countdownTimer = null;
+    this.pendingOptions = null;
+  }
+
+  private async begin(options: RecorderOptions): Promise<void> {
+    this.set({ kind: 'starting' });
+    let stream: MediaStreamLike;
+    try {
+      stream = await this.ports.getUserMedia({
+        audio: options.deviceId === 'default' ? true : { deviceId: { exact: options.deviceId } },
+      });
+    } catch (error) {
+      const name = (error as { name?: string } | null)?.name;
+      const problem = name === 'NotAllowedError' || name === 'SecurityError' ? 'permission' : 'no_device';
+      this.fail(problem, 'The microphone could not be opened', error);
+      return;
+    }
+    let recorder: MediaRecorderLike;
+    let recordingId: string;
+    try {
+      recorder = this.ports.createRecorder(stream, { audioBitsPerSecond: options.bitsPerSecond });
+      recordingId = await this.ports.commands.startLocalRecording({
+        mime_type: recorder.mimeType || 'audio/webm',
+        destination: options.destination,
+      });
+    } catch (error) {
+      for (const track of stream.getTracks()) track.stop();
+      this.fail('failed', 'Recording could not start', error);
+      return;
+    }
+    const session: Session = {
+      recordingId,
+      recorder,
+      stream,
+      startedAt: this.ports.now(),
+      options,
+      writes: Promise.resolve(),
+      nextSeq: 0,
+      writeFailed: false,
+      release: this.ports.holdWhileRecording(recordingId),
+    };
+    this.session = session;
+    recorder.ondataavailable = (event) => this.store(session, event.data);
+    recorder.onstop = () => void this.finish(session);
+    recorder.onerror = (error) => {
+      this.logError('The recorder failed', error);
+      if (recorder.state !== 'inactive') recorder.stop();
+    };
+    recorder.start(SLICE_MS);
+    this.set({ kind: 'recording', recordingId, startedAt: session.startedAt });
+  }
+
+  private store(session: Session, data: Blob): void {
+    if (data.size === 0) return;
+    const seq = session.nextSeq++;
+    const atMs = this.ports.now() - session.startedAt;
+    session.writes = session.writes.then(async () => {
+      if (session.writeFailed) return;
+      try {
+        await this.ports.commands.appendAudioChunk(session.recordingId, seq, await data.arrayBuffer(), atMs);
+      } catch (error) {
+        // The device is full or the database is gone: stop rather than record what cannot be kept.
+        session.writeFailed = true;
+        this.logError('Storing a slice of audio failed', error);
+        if (session.recorder.state !== 'inactive') session.recorder.stop();
+      }
+    });
+  }
+
+  private async finish(session: Session): Promise<void> {
+    for (const track of session.stream.getTracks()) track.stop();
+    await session.writes;
+    session.release();
+    const durationMs = this.ports.now() - session.startedAt;
+    if (session.writeFailed) {
+      this.set({ kind: 'failed', problem: 'storage' });
+      return;
+    }
+    if (needsConfirmation(session.options.confirmation, durationMs)) {
+      try {
+        await this.ports.commands.awaitConfirmation(session.recordingId, durationMs);
+        this.set({ kind: 'confirming', recordingId: session.recordingId, durationMs });
+      } catch (error) {
+        this.fail('storage', 'Stopping a recording failed', error);
+      }
+      return;
+    }
+    await this.save(session.recordingId, durationMs, session.options.keepAudio);
+  }
+
+  private async save(recordingId: string, durationMs: number, keepAudio: boolean): Promise<void> {
+    this.set({ kind: 'saving', recordingId });
+    try {
+      const jobId = await this.ports.commands.keepRecording(recordingId, { durationMs, keepAudio });
+      this.session = null;
+      this.set({ kind: 'saved', recordingId, jobId });
+    } catch (error) {
+      this.fail('storage', 'Keeping a recording failed', error);
+    }
+  }
+
+  private fail(problem: RecorderProblem, message: string, error: unknown): void {
+    this.logError(message, error);
+    this.session = null;
+    this.set({ kind: 'failed', problem });
+  }
+
+  private set(state: RecorderState): void {
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,19 @@
+/** The Web Lock a tab holds while it records, named for the recording. */
+export const recordingLockName = (recordingId: string) => `murmur-recording-${recordingId}`;
+
+/** Holds the recording's lock until the returned function is called (no-op where Web Locks are missing). */
+export function holdRecordingLock(recordingId: string): () => void {
+  if (!('locks' in navigator)) return () => undefined;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  void navigator.locks.request(recordingLockName(recordingId), () => held);
+  return release;
+}
+
+/** Recordings some open tab of this browser is recording right now. */
+export async function recordingsInProgress(): Promise<string[]> {
+  if (!('locks' in navigator)) return [];
+  const { held = [] } = await navigator.locks.query();
+  const prefix = recordingLockName('');
+  return held.flatMap((lock) => (lock.name?.startsWith(prefix) ? [lock.name.slice(prefix.length)] : []));
+}

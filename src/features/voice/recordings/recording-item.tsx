@@ -1,0 +1,64 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+
+import type { Stored } from '../../../db/entities/common.ts';
+import type { Recording } from '../../../db/entities/recording.ts';
+import type { MurmurDatabase } from '../../../db/schema.ts';
+import { useUserData } from '../../../lib/user-data/use-user-data.ts';
+import { formatDuration } from '../recorder/format-duration.ts';
+import styles from '../recorder/recorder.module.css';
+import { useTranscriptionStatus } from '../transcription/use-transcription-status.ts';
+import { useLocalAudioUrl } from './use-local-audio-url.ts';
+
+/** One recording: when and how long, its transcription's state (and why it waits or failed), its audio. */
+export function RecordingItem({
+  recording,
+  text,
+  db,
+}: {
+  recording: Stored<Recording>;
+  text: string;
+  db: MurmurDatabase;
+}) {
+  const { t, i18n } = useTranslation();
+  const userData = useUserData();
+  const status = useTranscriptionStatus(recording.id);
+  const url = useLocalAudioUrl(db, recording.id, recording.mime_type);
+  const job = useLiveQuery(
+    () => db.transcription_jobs.where('recording_id').equals(recording.id).last(),
+    [db, recording.id],
+  );
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(recording.created_at),
+  );
+  // Machine text stays marked while it is in the entry exactly as the service wrote it.
+  const untouched = recording.transcript !== '' && text.includes(recording.transcript);
+  return (
+    <li className={styles.recordingItem}>
+      <p>
+        {t('voice.recordingOf', { when, duration: formatDuration(recording.duration_ms) })}
+        {status && status !== 'done' ? <span role="status"> · {t(`voice.state.${status}`)}</span> : null}
+        {untouched ? <span className={styles.machineText}> · {t('voice.machineText')}</span> : null}
+      </p>
+      {job?.last_error && status !== 'done' && status !== 'transcribing' ? (
+        <p className={status === 'failed' ? styles.failure : undefined}>
+          {job.last_error}{' '}
+          {status === 'failed' ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => void userData?.commands.retryTranscriptionJob(job.id)}
+            >
+              {t('voice.retry')}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      {url ? (
+        // The transcript beside it is the text alternative; a speech recording has no captions track.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
+        <audio controls preload="metadata" src={url} aria-label={t('voice.playRecording', { when })} />
+      ) : null}
+    </li>
+  );
+}

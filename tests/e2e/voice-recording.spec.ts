@@ -1,0 +1,196 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium-path.ts';
+import { signInBeforeLoad } from './support/session.ts';
+import { speechWav } from './support/speech-wav.ts';
+
+const WORDS = 'Today I walked to the lake and watched the herons.';
+
+test.use({
+  launchOptions: {
+    executablePath: findChromium(),
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${speechWav(WORDS, 8)}`,
+    ],
+  },
+});
+
+/** A new account on its free trial, started from /subscription as a person would. */
+async function startTrial(page: Page) {
+  await signInBeforeLoad(page);
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Start your free trial' }).click();
+  await expect(page.getByText(/Free trial: \d+ days? left/)).toBeVisible();
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
+
+const dock = (page: Page) => page.getByRole('region', { name: 'Recorder' });
+
+async function storedAudio(page: Page) {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((db) => db.name ?? '');
+    const name = names.find((candidate) => candidate.startsWith('murmur-user-'));
+    if (!name) return { chunks: 0, recordings: [] as { state: string; duration_ms: number }[] };
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = <T>(store: string) =>
+      new Promise<T[]>((resolve, reject) => {
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result as T[]);
+        request.onerror = () => reject(request.error);
+      });
+    const chunks = await all<{ data: ArrayBuffer }>('audio_chunks');
+    const recordings = await all<{ state: string; duration_ms: number }>('local_recordings');
+    db.close();
+    return {
+      chunks: chunks.length,
+      bytes: chunks.reduce((sum, c) => sum + c.data.byteLength, 0),
+      recordings,
+    };
+  });
+}
+
+test.describe('voice recording', () => {
+  test('a basic user cannot record and is told why and where to get it', async ({ page }) => {
+    await signInBeforeLoad(page);
+    await page.goto('/app');
+    await expect(page.getByText('Recording is part of Premium and the free trial.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Record' })).toHaveCount(0);
+    // The shortcut does not start a recording either.
+    await page.keyboard.press('Alt+Shift+R');
+    await expect(dock(page)).toHaveCount(0);
+  });
+
+  test('records offline after a countdown, stores the audio as it goes, and keeps it on confirmation', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await startTrial(page);
+    // Faster recording is on by default; without it a countdown comes first.
+    await page.goto('/settings/recording');
+    await page.getByLabel('Faster recording start').uncheck();
+    await expect(page.getByText('Settings updated successfully')).toBeVisible();
+    await page.goto('/app');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Record' }).click();
+    await expect(dock(page).getByRole('status')).toHaveText(/Recording starts in [123]/);
+    await expect(dock(page).getByRole('status')).toHaveText('Recording', { timeout: 10_000 });
+    await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
+    // Slices reach IndexedDB while still recording.
+    await expect
+      .poll(async () => (await storedAudio(page)).chunks, { timeout: 5000 })
+      .toBeGreaterThanOrEqual(2);
+    await expectNoSeriousViolations(page);
+
+    await dock(page).getByRole('button', { name: 'Stop' }).click();
+    await expect(dock(page).getByRole('status')).toHaveText(/^Keep this recording \(0:0\d\)\?$/);
+    await dock(page).getByRole('button', { name: 'Keep' }).click();
+    await expect(dock(page).getByRole('status')).toHaveText('Waiting for connection');
+    // Out of the dock too: the home screen lists what still waits for its words, and why.
+    const waiting = page.getByRole('region', { name: 'Recordings waiting for their words' });
+    await expect(waiting.getByRole('status')).toHaveText('· Waiting for connection');
+    const stored = await storedAudio(page);
+    expect(stored.recordings).toEqual([expect.objectContaining({ state: 'saved' })]);
+    expect(stored.bytes).toBeGreaterThan(1000);
+    await expectNoSeriousViolations(page);
+  });
+
+  test('a reload mid-recording offers the recording back with the audio recorded so far', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await startTrial(page);
+    await page.goto('/app');
+    await expect(page.getByRole('button', { name: 'Record' })).toBeVisible();
+    await page.keyboard.press('Alt+Shift+R');
+    await expect(dock(page).getByRole('status')).toHaveText('Recording');
+    await expect(dock(page).getByRole('timer')).toHaveText(/0:0[3-9]/, { timeout: 10_000 });
+    const before = await storedAudio(page);
+    expect(before.chunks).toBeGreaterThanOrEqual(2);
+
+    await page.reload();
+    const offered = page.getByRole('region', { name: /An unfinished recording \(0:0[2-9]\) was found/ });
+    await expect(offered).toBeVisible();
+    const after = await storedAudio(page);
+    expect(after.recordings).toEqual([expect.objectContaining({ state: 'interrupted' })]);
+    expect(after.chunks).toBeGreaterThanOrEqual(before.chunks);
+    await offered.getByRole('button', { name: 'Keep' }).click();
+    await expect(offered).toHaveCount(0);
+    expect((await storedAudio(page)).recordings).toEqual([expect.objectContaining({ state: 'saved' })]);
+  });
+
+  test('a recording made offline is transcribed through the transcribe function once online, into a note that search finds', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await startTrial(page);
+    await page.goto('/app');
+    await expect(page.getByRole('button', { name: 'Record' })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Record' }).click();
+    await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
+    await dock(page).getByRole('button', { name: 'Stop' }).click();
+    await dock(page).getByRole('button', { name: 'Keep' }).click();
+    await expect(dock(page).getByRole('status')).toHaveText('Waiting for connection');
+
+    await context.setOffline(false);
+    await expect(dock(page).getByRole('status')).toHaveText('Transcribed', { timeout: 20_000 });
+    await page.goto('/notes');
+    await page.getByRole('searchbox', { name: 'Search notes' }).fill('herons');
+    const found = page.getByRole('link', { name: /^Voice note/ });
+    await expect(found).toHaveCount(1);
+    await found.click();
+    await expect(page.getByLabel('Text', { exact: true })).toHaveValue(
+      'Today I walked to the lake and watched the herons.',
+    );
+  });
+
+  test('recording into an open note puts the words at the cursor and keeps the audio playable beside them', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await startTrial(page);
+    await page.goto('/settings/recording');
+    await page.getByLabel('Delete the audio once it has been transcribed').uncheck();
+    await expect(page.getByText('Settings updated successfully')).toBeVisible();
+    await page.goto('/notes');
+    await page.getByRole('button', { name: 'New note' }).click();
+    const text = page.getByLabel('Text', { exact: true });
+    await text.fill('Morning. Evening.');
+    // The cursor after 'Morning.': the words go there, not at the end.
+    await text.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(8, 8));
+    await page.getByRole('button', { name: 'Record into this text' }).click();
+    await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
+    await dock(page).getByRole('button', { name: 'Stop' }).click();
+    await dock(page).getByRole('button', { name: 'Keep' }).click();
+    await expect(dock(page).getByRole('status')).toHaveText('Transcribed', { timeout: 20_000 });
+    await expect(text).toHaveValue('Morning. Today I walked to the lake and watched the herons. Evening.');
+
+    const recordings = page.getByRole('region', { name: 'Recordings' });
+    await expect(recordings.getByText('Transcribed — not edited yet')).toBeVisible();
+    await expect(recordings.getByLabel(/^Play the recording of /)).toBeVisible();
+    expect(await recordings.locator('audio').evaluate((audio: HTMLAudioElement) => audio.src)).toMatch(
+      /^blob:/,
+    );
+    await expectNoSeriousViolations(page);
+
+    // Once the user edits the machine's words, they are the user's own.
+    await text.fill('Morning. Today I walked to the lake. Evening.');
+    await expect(recordings.getByText('Transcribed — not edited yet')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,204 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startBackend } from '../../../server/start-backend.ts';
+import { startElevenLabsStub } from '../../stubs/elevenlabs-stub.ts';
+import { OPENAI_STUB_TEXT, openAiError, startOpenAiStub } from '../../stubs/openai-transcription-stub.ts';
+import type { ProviderStub } from '../../stubs/provider-stub.ts';
+import { client, uniqueEmail } from '../backend/support/clients.ts';
+
+const PASSWORD = 'Murmur-test-password-1';
+const OPENAI_KEY = 'sk-murmur-service-key-never-in-browsers';
+const ELEVENLABS_KEY = 'xi-murmur-service-key';
+
+/**
+ * The transcribe Edge Function on the local backend, with the paid providers replaced by local stubs
+ * that follow their documented formats: who may call it, what reaches each provider, and how each
+ * documented provider error comes back to the app.
+ */
+describe('transcribe function', () => {
+  let backend: Awaited<ReturnType<typeof startBackend>>;
+  let openai: ProviderStub;
+  let elevenlabs: ProviderStub;
+
+  beforeAll(async () => {
+    [openai, elevenlabs] = await Promise.all([startOpenAiStub(), startElevenLabsStub()]);
+    Object.assign(process.env, {
+      OPENAI_API_KEY: OPENAI_KEY,
+      OPENAI_BASE_URL: openai.url,
+      ELEVENLABS_API_KEY: ELEVENLABS_KEY,
+      ELEVENLABS_BASE_URL: elevenlabs.url,
+    });
+    backend = await startBackend({
+      port: 0,
+      dataDir: 'memory://',
+      migrationsDir: 'supabase/migrations',
+      functionsDir: 'supabase/functions',
+      rateLimits: {
+        perIp: { max: 100_000, windowSeconds: 60 },
+        perEmail: { max: 100_000, windowSeconds: 60 },
+      },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await backend?.close();
+    await Promise.all([openai?.close(), elevenlabs?.close()]);
+    delete process.env['OPENAI_API_KEY'];
+    delete process.env['OPENAI_BASE_URL'];
+    delete process.env['ELEVENLABS_API_KEY'];
+    delete process.env['ELEVENLABS_BASE_URL'];
+  });
+
+  async function member(trial: boolean) {
+    const supabase = client(backend.url, backend.anonKey);
+    const { error } = await supabase.auth.signUp({ email: uniqueEmail('transcribe'), password: PASSWORD });
+    expect(error).toBeNull();
+    if (trial) expect((await supabase.functions.invoke('start-trial', { body: {} })).error).toBeNull();
+    return supabase;
+  }
+
+  function recording(fields: Record<string, string>, bytes = 2048, type = 'audio/webm;codecs=opus') {
+    const form = new FormData();
+    form.append('audio', new Blob([new Uint8Array(bytes).fill(7)], { type }), 'recording.webm');
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return form;
+  }
+
+  async function call(supabase: ReturnType<typeof client>, form: FormData) {
+    const { data, error } = await supabase.functions.invoke('transcribe', { body: form });
+    if (!error) return { status: 200, body: data as Record<string, unknown> };
+    const response = (error as { context?: Response }).context;
+    return { status: response?.status ?? 0, body: (await response?.json()) as Record<string, unknown> };
+  }
+
+  it('refuses visitors and basic users, and sends a trial user’s recording to Whisper with Murmur’s key', async () => {
+    const visitor = client(backend.url, backend.anonKey);
+    expect((await call(visitor, recording({ provider: 'whisper' }))).status).toBe(401);
+    const basic = await member(false);
+    expect(await call(basic, recording({ provider: 'whisper' }))).toEqual({
+      status: 403,
+      body: { code: 'premium_required', message: 'Transcription is part of Premium and the free trial.' },
+    });
+    expect(openai.requests).toHaveLength(0);
+
+    const trial = await member(true);
+    const answer = await call(trial, recording({ provider: 'whisper', language: 'en' }));
+    expect(answer).toEqual({
+      status: 200,
+      body: {
+        text: OPENAI_STUB_TEXT,
+        language: 'en',
+        segments: [{ start: 0, end: 3.2, text: OPENAI_STUB_TEXT }],
+        provider: 'whisper',
+        model: 'whisper-1',
+      },
+    });
+    const sent = openai.requests.at(-1);
+    expect(sent?.headers['authorization']).toBe(`Bearer ${OPENAI_KEY}`);
+    expect(sent?.fields).toEqual({ model: 'whisper-1', response_format: 'verbose_json', language: 'en' });
+    expect(sent?.files['file']).toMatchObject({ name: 'recording.webm', size: 2048 });
+    expect(JSON.stringify(answer.body)).not.toContain(OPENAI_KEY);
+  });
+
+  it('leaves the language to the provider when it is "auto"', async () => {
+    const trial = await member(true);
+    await call(trial, recording({ provider: 'whisper', language: 'auto' }));
+    expect(openai.requests.at(-1)?.fields).not.toHaveProperty('language');
+  });
+
+  it('passes each documented Whisper error on with whether and when to try again', async () => {
+    const trial = await member(true);
+    openai.queue.push(
+      {
+        ...openAiError(429, 'Rate limit reached', 'requests', 'rate_limit_exceeded'),
+        headers: { 'retry-after': '20' },
+      },
+      openAiError(401, 'Incorrect API key provided', 'invalid_request_error', 'invalid_api_key'),
+      openAiError(400, 'Audio file might be corrupted or unsupported', 'invalid_request_error'),
+      openAiError(413, 'Maximum content size limit exceeded', 'invalid_request_error'),
+      openAiError(500, 'The server had an error', 'server_error'),
+    );
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await call(trial, recording({ provider: 'whisper' })));
+    expect(
+      answers.map(({ status, body }) => [status, body['code'], body['retryable'], body['retry_after']]),
+    ).toEqual([
+      [429, 'provider_rate_limited', true, 20],
+      [502, 'provider_misconfigured', true, 3600],
+      [422, 'audio_rejected', false, null],
+      [413, 'audio_too_large', false, null],
+      [503, 'provider_unavailable', true, null],
+    ]);
+    expect(answers[2]?.body['message']).toBe(
+      'Whisper could not transcribe this recording: Audio file might be corrupted or unsupported',
+    );
+    for (const { body } of answers) expect(JSON.stringify(body)).not.toContain(OPENAI_KEY);
+  });
+
+  it('sends ElevenLabs Scribe the model, diarize and audio-event options, and returns speaker turns', async () => {
+    const trial = await member(true);
+    const answer = await call(
+      trial,
+      recording({
+        provider: 'elevenlabs',
+        model: 'scribe_v1',
+        language: 'en',
+        diarize: 'true',
+        tag_audio_events: 'true',
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      text: 'Hello there. (laughs) Hi!',
+      provider: 'elevenlabs',
+      model: 'scribe_v1',
+      segments: [
+        { start: 0, end: 1.4, text: 'Hello there. (laughs)', speaker: 'speaker_0' },
+        { start: 1.6, end: 1.9, text: 'Hi!', speaker: 'speaker_1' },
+      ],
+    });
+    const sent = elevenlabs.requests.at(-1);
+    expect(sent?.headers['xi-api-key']).toBe(ELEVENLABS_KEY);
+    expect(sent?.headers['authorization']).toBeUndefined();
+    expect(sent?.fields).toEqual({
+      model_id: 'scribe_v1',
+      diarize: 'true',
+      tag_audio_events: 'true',
+      timestamps_granularity: 'word',
+      language_code: 'en',
+    });
+
+    elevenlabs.queue.push({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'file'], msg: 'Audio could not be decoded', type: 'value_error' }] },
+    });
+    const rejected = await call(trial, recording({ provider: 'elevenlabs' }));
+    expect(rejected).toMatchObject({
+      status: 422,
+      body: {
+        code: 'audio_rejected',
+        retryable: false,
+        message: 'ElevenLabs could not transcribe this recording: Audio could not be decoded',
+      },
+    });
+  });
+
+  it('answers bad requests clearly without calling any provider', async () => {
+    const trial = await member(true);
+    const before = openai.requests.length + elevenlabs.requests.length;
+    const bad = [
+      await call(trial, recording({ provider: 'someone-else' })),
+      await call(trial, recording({ provider: 'whisper', language: 'English!' })),
+      await call(trial, recording({ provider: 'whisper' }, 10, 'text/plain')),
+      await call(trial, recording({ provider: 'whisper' }, 26 * 1024 * 1024)),
+    ];
+    expect(bad.map(({ status, body }) => [status, body['code']])).toEqual([
+      [400, 'provider_unknown'],
+      [400, 'language_invalid'],
+      [415, 'audio_type'],
+      [413, 'audio_too_large'],
+    ]);
+    expect(openai.requests.length + elevenlabs.requests.length).toBe(before);
+  }, 60_000);
+});
