@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 /**
  * Everything the local backend can be told. `resolveConfig` fills the gaps with development defaults, so a
  * caller only names what differs (a port, a data directory, a database URL).
@@ -45,6 +49,10 @@ export interface BackendOptions {
    * subscriptions behind. Default 60.
    */
   readonly realtimeIdleTimeoutSeconds?: number;
+  /** Where Storage keeps object bytes. Default: a fresh directory under the OS temp dir. */
+  readonly storageDir?: string;
+  /** Largest Storage upload body (one request or one resumable chunk), and the global object size cap. Default 50 MiB. */
+  readonly storageMaxUploadBytes?: number;
 }
 
 export interface RateLimits {
@@ -69,6 +77,8 @@ export interface BackendConfig {
   readonly functionsDir: string;
   readonly rateLimits: RateLimits;
   readonly realtimeIdleTimeoutSeconds: number;
+  readonly storageDir: string;
+  readonly storageMaxUploadBytes: number;
 }
 
 /** The Supabase CLI's well-known local secret; the demo anon and service_role keys are signed with it. */
@@ -104,5 +114,7 @@ export function resolveConfig(options: BackendOptions = {}): BackendConfig {
       perEmail: options.rateLimits?.perEmail ?? { max: 60, windowSeconds: 300 },
     },
     realtimeIdleTimeoutSeconds,
+    storageDir: options.storageDir ?? mkdtempSync(join(tmpdir(), 'murmur-storage-')),
+    storageMaxUploadBytes: options.storageMaxUploadBytes ?? 50 * 1024 * 1024,
   };
 }

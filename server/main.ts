@@ -15,12 +15,15 @@ if (perIp !== undefined && (!Number.isInteger(perIp) || perIp < 1)) {
   console.error('RATE_LIMIT_PER_IP must be a positive whole number (requests per 5 minutes)');
   process.exit(1);
 }
-const dataDir = env['DATA_DIR'] ? `${env['DATA_DIR'].replace(/\/+$/, '')}/pglite` : '.data/pglite';
+const dataRoot = env['DATA_DIR'] ? env['DATA_DIR'].replace(/\/+$/, '') : '.data';
+const dataDir = `${dataRoot}/pglite`;
 
 try {
   const backend = await startBackend({
     port,
     dataDir,
+    // Stored objects' bytes live beside the database, so they survive a restart with it.
+    storageDir: `${dataRoot}/storage`,
     databaseUrl: env['DATABASE_URL'] || undefined,
     jwtSecret: env['JWT_SECRET'] || undefined,
     jwtExpirySeconds: env['JWT_EXPIRY'] ? Number(env['JWT_EXPIRY']) : undefined,

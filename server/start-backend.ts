@@ -12,6 +12,7 @@ import { createRequestHandler } from './http/handle-request.ts';
 import { developmentKeys } from './keys.ts';
 import { RealtimeServer } from './realtime/realtime-server.ts';
 import { SchemaCache } from './rest/schema-cache.ts';
+import { StorageRouter } from './storage/storage-router.ts';
 
 export interface RunningBackend {
   /** e.g. http://127.0.0.1:54321 — pass it to createClient(). */
@@ -56,7 +57,15 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     schemaCache: new SchemaCache(db),
   };
   const realtime = new RealtimeServer(ctx);
-  server.on('request', createRequestHandler(ctx, new FunctionsRouter(ctx, config.functionsDir), realtime));
+  server.on(
+    'request',
+    createRequestHandler(
+      ctx,
+      new FunctionsRouter(ctx, config.functionsDir),
+      realtime,
+      new StorageRouter(ctx),
+    ),
+  );
   await realtime.attach(server);
   // A client that sends garbage gets a 400 from Node and the server carries on.
   server.on('clientError', (_error, socket) => {

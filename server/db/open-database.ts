@@ -1,3 +1,4 @@
+import { STORAGE_BOOTSTRAP_SQL } from '../storage/storage-bootstrap-sql.ts';
 import { BOOTSTRAP_SQL } from './bootstrap-sql.ts';
 import type { Database } from './database.ts';
 import { openPgDatabase } from './pg-database.ts';
@@ -19,7 +20,8 @@ export async function openDatabase(options: {
     ? await openPgDatabase(options.databaseUrl)
     : await openPgliteDatabase(options.dataDir);
   try {
-    await db.transaction((tx) => tx.exec(BOOTSTRAP_SQL));
+    // The storage schema exists before migrations, as on Supabase, so one migration file serves both.
+    await db.transaction((tx) => tx.exec(BOOTSTRAP_SQL + STORAGE_BOOTSTRAP_SQL));
     const appliedMigrations = await runMigrations(db, options.migrationsDir);
     return { db, appliedMigrations };
   } catch (error) {

@@ -5,6 +5,8 @@ import type { BackendContext } from '../backend-context.ts';
 import type { FunctionsRouter } from '../functions/functions-router.ts';
 import type { RealtimeServer } from '../realtime/realtime-server.ts';
 import { routeRest } from '../rest/rest-router.ts';
+import type { StorageRouter } from '../storage/storage-router.ts';
+import { isOpenStoragePath } from '../storage/storage-router.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
 import { checkApiKey } from './check-api-key.ts';
@@ -18,7 +20,7 @@ const FUNCTION_BODY_BYTES = 27 * 1024 * 1024;
 // supabase-js resolves each service relative to the base URL, so a path prefix before /<service>/v1 is allowed.
 const SERVICE_PATH = /^(?:\/[^/]+)*?\/(auth|rest|realtime|functions|storage)\/v1(\/.*)?$/;
 
-type Service = 'auth' | 'rest' | 'functions' | 'realtime' | 'mailbox';
+type Service = 'auth' | 'rest' | 'functions' | 'realtime' | 'storage' | 'mailbox';
 
 function route(pathname: string): { service: Service; path: string } | undefined {
   if (pathname === '/mailbox' || pathname.startsWith('/mailbox/'))
@@ -28,7 +30,8 @@ function route(pathname: string): { service: Service; path: string } | undefined
     match?.[1] === 'auth' ||
     match?.[1] === 'rest' ||
     match?.[1] === 'functions' ||
-    match?.[1] === 'realtime'
+    match?.[1] === 'realtime' ||
+    match?.[1] === 'storage'
   )
     return { service: match[1], path: match[2] ?? '/' };
   return undefined;
@@ -42,9 +45,10 @@ export function createRequestHandler(
   ctx: BackendContext,
   functions: FunctionsRouter,
   realtime: RealtimeServer,
+  storage: StorageRouter,
 ): (raw: IncomingMessage, res: ServerResponse) => void {
   return (raw, res) => {
-    void handle(ctx, functions, realtime, raw, res).catch((error: unknown) => {
+    void handle(ctx, functions, realtime, storage, raw, res).catch((error: unknown) => {
       console.error(`request failed: ${error instanceof Error ? error.message : String(error)}`);
       sendJson(raw, res, 500, { code: 'unexpected_failure', message: 'Internal server error' });
     });
@@ -55,6 +59,7 @@ async function handle(
   ctx: BackendContext,
   functions: FunctionsRouter,
   realtime: RealtimeServer,
+  storage: StorageRouter,
   raw: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -79,11 +84,14 @@ async function handle(
     return;
   }
   try {
-    // Edge Functions take recordings (the transcribe function checks its own 25 MB limit).
+    // Edge Functions take recordings (the transcribe function checks its own 25 MB limit); Storage bodies
+    // are audio and other files, and one chunk of a resumable upload may be several MiB.
     const limit =
       target.service === 'functions'
         ? Math.max(ctx.config.maxBodyBytes, FUNCTION_BODY_BYTES)
-        : ctx.config.maxBodyBytes;
+        : target.service === 'storage'
+          ? ctx.config.storageMaxUploadBytes
+          : ctx.config.maxBodyBytes;
     const body = await readBody(raw, limit);
     const request: ApiRequest = {
       method,
@@ -98,6 +106,7 @@ async function handle(
       target.service === 'rest' ||
       (target.service === 'functions' && !functions.isOpen(target.path)) ||
       target.service === 'realtime' ||
+      (target.service === 'storage' && !isOpenStoragePath(method, target.path)) ||
       (target.service === 'auth' && !OPEN_AUTH_ROUTES.has(target.path.replace(/\/+$/, '')));
     if (needsKey) await checkApiKey(ctx, request);
     const response: ApiResponse =
@@ -109,7 +118,9 @@ async function handle(
             ? await functions.route(request)
             : target.service === 'realtime'
               ? await realtime.httpBroadcast(request)
-              : await routeMailbox(ctx, request);
+              : target.service === 'storage'
+                ? await storage.route(request)
+                : await routeMailbox(ctx, request);
     send(raw, res, response.status, response.body, response.headers);
   } catch (error) {
     if (error instanceof ApiError) {

@@ -11,6 +11,10 @@ const EXPOSED_HEADERS = [
   'x-relay-error',
   'x-sb-error-code',
   'X-Total-Count',
+  // tus-js-client reads these from resumable-upload responses.
+  'Upload-Offset',
+  'Upload-Length',
+  'Tus-Resumable',
 ].join(', ');
 
 export function corsHeaders(request: IncomingMessage): Record<string, string> {

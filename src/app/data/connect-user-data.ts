@@ -10,6 +10,7 @@ import {
 } from '../../sync/real-ports.ts';
 import { loadSyncTransport } from './load-sync-transport.ts';
 import { openUserData } from './open-user-data.ts';
+import { startAudioUploads } from './start-audio-uploads.ts';
 import { startUserSync, type UserSync } from './start-user-sync.ts';
 import type { UserConnection } from './user-data-backend.ts';
 import { userConnection } from './user-connection.ts';
@@ -36,7 +37,7 @@ async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | 
   const createTransport = await loadSyncTransport();
   if (!createTransport) return null;
   const transport = createTransport(await loadSupabase(), data.userId);
-  return startUserSync({
+  const sync = startUserSync({
     db: data.db,
     commands: data.commands,
     transport,
@@ -51,4 +52,16 @@ async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | 
     },
     focus: windowFocus,
   });
+  // Audio follows its metadata: the uploader runs beside the engine and stops with it.
+  const stopAudio = await startAudioUploads(data.db, sync.commands, sync.engine).catch((error: unknown) => {
+    console.error('Murmur could not start audio uploads; recordings stay on this device', error);
+    return () => undefined;
+  });
+  return {
+    ...sync,
+    dispose() {
+      stopAudio();
+      sync.dispose();
+    },
+  };
 }

@@ -1,0 +1,46 @@
+import type { Commands } from '../../db/commands/create-commands.ts';
+import type { MurmurDatabase } from '../../db/schema.ts';
+import { appConfig } from '../../lib/config.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
+import { AudioUploader } from '../../sync/audio-uploader.ts';
+import { browserConnectivity, realClock, realRandom, realTimers, webLocks } from '../../sync/real-ports.ts';
+import type { SyncEngine } from '../../sync/sync-engine.ts';
+
+/**
+ * Starts uploading kept recordings' audio beside the sync engine: a run at start, after every sync that
+ * leaves nothing queued (the recordings rows are then on the server), and when back online. The transport
+ * (tus-js-client) is loaded lazily with it. Returns the stop function.
+ */
+export async function startAudioUploads(
+  db: MurmurDatabase,
+  commands: Commands,
+  engine: SyncEngine,
+): Promise<() => void> {
+  const { createStorageAudioTransport } = await import('../../lib/sync/storage-audio-transport.ts');
+  const transport = createStorageAudioTransport(
+    await loadSupabase(),
+    appConfig.supabaseUrl,
+    appConfig.supabaseAnonKey,
+  );
+  const uploader = new AudioUploader({
+    db,
+    markRecordingUploaded: (id) => commands.markRecordingUploaded(id),
+    transport,
+    ports: {
+      clock: realClock,
+      timers: realTimers,
+      random: realRandom,
+      connectivity: browserConnectivity,
+      locks: webLocks,
+    },
+    onError: (id, error) => console.warn(`Audio upload of recording ${id} failed; it will be retried`, error),
+  });
+  const stopStatus = engine.status.subscribe((status) => {
+    if (status.state === 'up_to_date') void uploader.poke();
+  });
+  void uploader.poke();
+  return () => {
+    stopStatus();
+    uploader.stop();
+  };
+}

@@ -1,0 +1,75 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { DetailedError, Upload } from 'tus-js-client';
+
+import {
+  AudioUploadError,
+  type AudioDownloadTransport,
+  type AudioUploadRequest,
+  type AudioUploadTransport,
+} from '../../sync/audio-upload-transport.ts';
+
+/** The private bucket of supabase/migrations/20261122000800_recordings_storage.sql. */
+export const RECORDINGS_BUCKET = 'recordings';
+
+/** Supabase's resumable endpoint takes 6 MiB chunks (its documented requirement for tus-js-client). */
+const CHUNK_BYTES = 6 * 1024 * 1024;
+
+/** Statuses that no retry can fix: a malformed request, too large, a type the bucket refuses. */
+const PERMANENT = new Set([400, 413, 415]);
+
+/**
+ * Audio to and from Supabase Storage (ADR 0090): uploads with tus-js-client to /storage/v1/upload/resumable
+ * (TUS), resuming the stored upload URL; downloads with supabase-js for playback elsewhere. The bearer is
+ * the session's current access token, read per upload so a refreshed session is used.
+ */
+export function createStorageAudioTransport(
+  client: SupabaseClient,
+  supabaseUrl: string,
+  anonKey: string,
+): AudioUploadTransport & AudioDownloadTransport {
+  return {
+    async upload(request: AudioUploadRequest): Promise<void> {
+      const { data } = await client.auth.getSession();
+      const token = data.session?.access_token;
+      if (!token) throw new AudioUploadError('Not signed in: audio waits for a session to upload', true);
+      await new Promise<void>((resolve, reject) => {
+        const upload = new Upload(request.data, {
+          endpoint: `${supabaseUrl.replace(/\/+$/, '')}/storage/v1/upload/resumable`,
+          uploadUrl: request.resumeUrl,
+          headers: { authorization: `Bearer ${token}`, apikey: anonKey, 'x-upsert': 'true' },
+          metadata: {
+            bucketName: RECORDINGS_BUCKET,
+            objectName: request.path,
+            contentType: request.mimeType,
+            cacheControl: '3600',
+          },
+          chunkSize: CHUNK_BYTES,
+          // The uploader keeps the URL and retries with its own backoff (IndexedDB survives reloads).
+          retryDelays: null,
+          storeFingerprintForResuming: false,
+          removeFingerprintOnSuccess: true,
+          onUploadUrlAvailable: () => {
+            if (upload.url) request.onProgress({ url: upload.url, offset: 0 });
+          },
+          onChunkComplete: (_chunk, accepted) => {
+            if (upload.url) request.onProgress({ url: upload.url, offset: accepted });
+          },
+          onSuccess: () => resolve(),
+          onError: (error) => reject(toUploadError(error)),
+        });
+        upload.start();
+      });
+    },
+
+    async download(path: string): Promise<Blob> {
+      const { data, error } = await client.storage.from(RECORDINGS_BUCKET).download(path);
+      if (error) throw error;
+      return data;
+    },
+  };
+}
+
+function toUploadError(error: Error): AudioUploadError {
+  const status = error instanceof DetailedError ? error.originalResponse?.getStatus() : undefined;
+  return new AudioUploadError(error.message, status === undefined || !PERMANENT.has(status));
+}
