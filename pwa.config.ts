@@ -44,6 +44,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       // The other preloaded fonts in their regular face; bold ones arrive on first use.
       'assets/{inter,playfair-display}-latin-400-normal-*.woff2',
     ],
+    // Needed only with a connection (resumable audio uploads) or able to fall back (the search worker's
+    // index runs on the main thread when the worker cannot load): cached on first use instead, below.
+    globIgnores: ['**/storage-audio-transport-*.js', '**/journal-search.worker-*.js'],
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [
       /^\/auth\/v1/,
@@ -55,6 +58,15 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     ],
     cleanupOutdatedCaches: true,
     runtimeCaching: [
+      {
+        // Hashed scripts left out of the precache: never stale once cached, so the next offline visit has them.
+        urlPattern: ({ sameOrigin, url }) => sameOrigin && /\/assets\/.+\.js$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'murmur-lazy-scripts',
+          expiration: { maxEntries: 50 },
+        },
+      },
       {
         // Font files are content-hashed: a cached copy is never stale.
         urlPattern: ({ sameOrigin, url }) => sameOrigin && /\/assets\/.+\.woff2?$/.test(url.pathname),
