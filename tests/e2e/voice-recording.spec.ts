@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium-path.ts';
+import { uniqueEmail } from './support/backend.ts';
 import { signInBeforeLoad } from './support/session.ts';
 import { speechWav } from './support/speech-wav.ts';
 
@@ -20,8 +21,8 @@ test.use({
 });
 
 /** A new account on its free trial, started from /subscription as a person would. */
-async function startTrial(page: Page) {
-  await signInBeforeLoad(page);
+async function startTrial(page: Page, email?: string) {
+  await signInBeforeLoad(page, email);
   await page.goto('/subscription');
   await page.getByRole('button', { name: 'Start your free trial' }).click();
   await expect(page.getByText(/Free trial: \d+ days? left/)).toBeVisible();
@@ -192,5 +193,59 @@ test.describe('voice recording', () => {
     // Once the user edits the machine's words, they are the user's own.
     await text.fill('Morning. Today I walked to the lake. Evening.');
     await expect(recordings.getByText('Transcribed — not edited yet')).toHaveCount(0);
+  });
+
+  test('kept audio uploads resumably, survives a cut upload, and plays on a second device', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('two-devices');
+    const first = await browser.newContext();
+    const page = await first.newPage();
+    // The first piece of the upload is cut off, as a dropped connection would; the upload must resume.
+    let cut = false;
+    await page.route('**/storage/v1/upload/resumable/**', (route) => {
+      if (!cut && route.request().method() === 'PATCH') {
+        cut = true;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await startTrial(page, email);
+    await page.goto('/settings/recording');
+    await page.getByLabel('Delete the audio once it has been transcribed').uncheck();
+    await expect(page.getByText('Settings updated successfully')).toBeVisible();
+    await page.goto('/app');
+    await page.getByRole('button', { name: 'Record' }).click();
+    await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
+    await dock(page).getByRole('button', { name: 'Stop' }).click();
+    await dock(page).getByRole('button', { name: 'Keep' }).click();
+    await expect(dock(page).getByRole('status')).toHaveText('Transcribed', { timeout: 20_000 });
+    await expect
+      .poll(
+        async () =>
+          (await storedAudio(page)).recordings.map(
+            (r) => (r as { upload?: { status: string } }).upload?.status,
+          ),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toEqual(['done']);
+    expect(cut).toBe(true);
+
+    const second = await browser.newContext();
+    const other = await second.newPage();
+    await signInBeforeLoad(other, email);
+    await other.goto('/notes');
+    await other.getByRole('link', { name: /^Voice note/ }).click();
+    const recordings = other.getByRole('region', { name: 'Recordings' });
+    await recordings.getByRole('button', { name: 'Get the audio to play it' }).click();
+    await expect(recordings.getByLabel(/^Play the recording of /)).toBeVisible({ timeout: 20_000 });
+    expect(await recordings.locator('audio').evaluate((audio: HTMLAudioElement) => audio.src)).toMatch(
+      /^blob:/,
+    );
+    await first.close();
+    await second.close();
   });
 });

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Stored } from '../../../db/entities/common.ts';
@@ -8,6 +9,7 @@ import { useUserData } from '../../../lib/user-data/use-user-data.ts';
 import { formatDuration } from '../recorder/format-duration.ts';
 import styles from '../recorder/recorder.module.css';
 import { useTranscriptionStatus } from '../transcription/use-transcription-status.ts';
+import { downloadRecording } from './download-recording.ts';
 import { useLocalAudioUrl } from './use-local-audio-url.ts';
 
 /** One recording: when and how long, its transcription's state (and why it waits or failed), its audio. */
@@ -23,6 +25,7 @@ export function RecordingItem({
   const { t, i18n } = useTranslation();
   const userData = useUserData();
   const status = useTranscriptionStatus(recording.id);
+  const [fetching, setFetching] = useState<'idle' | 'loading' | 'failed'>('idle');
   const url = useLocalAudioUrl(db, recording.id, recording.mime_type);
   const job = useLiveQuery(
     () => db.transcription_jobs.where('recording_id').equals(recording.id).last(),
@@ -58,6 +61,28 @@ export function RecordingItem({
         // The transcript beside it is the text alternative; a speech recording has no captions track.
         // eslint-disable-next-line jsx-a11y/media-has-caption
         <audio controls preload="metadata" src={url} aria-label={t('voice.playRecording', { when })} />
+      ) : recording.uploaded_at ? (
+        // Recorded on another device: its audio comes from Storage when asked, then stays here.
+        <p>
+          <button
+            type="button"
+            className="button"
+            disabled={fetching === 'loading'}
+            onClick={() => {
+              setFetching('loading');
+              downloadRecording(db, recording.id).then(
+                () => setFetching('idle'),
+                (error: unknown) => {
+                  console.error('Downloading a recording failed', error);
+                  setFetching('failed');
+                },
+              );
+            }}
+          >
+            {fetching === 'loading' ? t('voice.downloading') : t('voice.download')}
+          </button>
+          {fetching === 'failed' ? <span role="alert"> {t('voice.downloadFailed')}</span> : null}
+        </p>
       ) : null}
     </li>
   );
