@@ -90,6 +90,27 @@ test.describe('voice into the diary', () => {
     ).toHaveCount(0);
   });
 
+  test('a recording into an open mood check-in lands in its note, which is kept without pressing Save', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await startTrial(page);
+    await page.goto('/mood/entry');
+    // A check-in not yet saved has no row for the words to land in.
+    await expect(page.getByRole('button', { name: 'Record into this text' })).toHaveCount(0);
+    await page.getByText('Good', { exact: true }).click();
+    await page.getByRole('button', { name: 'Save check-in' }).click();
+    await page.getByRole('link', { name: /^Edit the check-in/ }).click();
+    const note = page.getByLabel('Note', { exact: true });
+    await note.fill('Calm day.');
+    await page.getByRole('button', { name: 'Record into this text' }).click();
+    await recordAndKeep(page);
+    await expect(note).toHaveValue(`Calm day. ${WORDS}`);
+
+    await page.goto('/mood');
+    await expect(page.getByText(`Calm day. ${WORDS}`)).toBeVisible();
+  });
+
   test('a basic user sees why the diary has no record button', async ({ page }) => {
     await signInBeforeLoad(page);
     await page.goto('/diary');
