@@ -7,6 +7,7 @@ import type { DiaryEntry } from '../../db/entities/diary-entry.ts';
 import { formatDay, isDay, type Day } from '../../lib/dates/day.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { RecordButton } from '../voice/recorder/record-button.tsx';
 import { DiaryEntryPreview } from './diary-entry-preview.tsx';
 import styles from './diary.module.css';
 import { useCreateDiaryEntry } from './use-create-diary-entry.ts';
@@ -57,6 +58,10 @@ export function DiaryList({ today }: { today: Day }) {
         <button type="button" className="button button-primary" onClick={() => create(today)}>
           {t('diary.newToday')}
         </button>
+        <RecordButton
+          destination={{ kind: 'new_diary_entry', day: today }}
+          label={t('voice.recordDiaryEntry')}
+        />
         <form
           className={styles.otherDay}
           onSubmit={(event) => {

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
@@ -9,6 +9,9 @@ import { useFont } from '../../lib/fonts/use-font.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { useSettings } from '../settings/use-settings.ts';
+import { targetKey } from '../voice/delivery/transcript-targets.ts';
+import { useInsertAtCursor } from '../voice/delivery/use-insert-at-cursor.ts';
+import { RecordButton } from '../voice/recorder/record-button.tsx';
 import { ActivityPicker } from './activity-picker.tsx';
 import { MoodLevelPicker } from './mood-level-picker.tsx';
 import type { MoodLevel } from './mood-levels.ts';
@@ -80,6 +83,23 @@ function MoodCheckInForm({
   const [saving, setSaving] = useState(false);
   const noteId = useId();
   const timeId = useId();
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+  // Only a saved check-in can receive a transcript: a new one has no row for the words to land in yet.
+  // The words are saved at once (only the note), so leaving the form without Save does not lose them.
+  useInsertAtCursor(
+    existing ? targetKey('mood_entries', existing.id, 'note') : null,
+    noteRef,
+    draft.note,
+    (note) => {
+      setDraft((current) => ({ ...current, note }));
+      if (existing && userData) {
+        userData.commands.updateMoodEntry(existing.id, { note }).catch((error: unknown) => {
+          console.error('Saving the transcribed note failed', error);
+          notify({ kind: 'error', title: t('mood.saveFailed'), category: 'error' });
+        });
+      }
+    },
+  );
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -135,6 +155,7 @@ function MoodCheckInForm({
       <div className={styles.field}>
         <label htmlFor={noteId}>{t('mood.note')}</label>
         <textarea
+          ref={noteRef}
           id={noteId}
           rows={4}
           maxLength={10_000}
@@ -142,6 +163,12 @@ function MoodCheckInForm({
           style={{ fontFamily: noteFont, fontSize: `${settings.default_mood_font_size}px` }}
           onChange={(event) => setDraft({ ...draft, note: event.target.value })}
         />
+        {existing ? (
+          <RecordButton
+            destination={{ kind: 'field', table: 'mood_entries', id: existing.id, field: 'note' }}
+            label={t('voice.recordHere')}
+          />
+        ) : null}
       </div>
       <div className={styles.field}>
         <label htmlFor={timeId}>{t('mood.time')}</label>

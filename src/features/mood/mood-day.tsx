@@ -6,6 +6,7 @@ import type { Day } from '../../lib/dates/day.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { RecordButton } from '../voice/recorder/record-button.tsx';
 import { DiaryEntryPreview } from '../diary/diary-entry-preview.tsx';
 import { useCreateDiaryEntry } from '../diary/use-create-diary-entry.ts';
 import { DayNavigator } from './day-navigator.tsx';
@@ -84,17 +85,23 @@ export function MoodDay({
           <section aria-labelledby="day-diary" className={styles.section}>
             <div className={styles.sectionHeader}>
               <h3 id="day-diary">{t('diary.title')}</h3>
-              <button
-                type="button"
-                className="button"
-                onClick={() =>
-                  void createDiaryEntry(day).then((id) => {
-                    if (id) void navigate(`/diary/${id}`);
-                  })
-                }
-              >
-                {t('diary.write')}
-              </button>
+              <div className={styles.headerActions}>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() =>
+                    void createDiaryEntry(day).then((id) => {
+                      if (id) void navigate(`/diary/${id}`);
+                    })
+                  }
+                >
+                  {t('diary.write')}
+                </button>
+                <RecordButton
+                  destination={{ kind: 'new_diary_entry', day }}
+                  label={t('voice.recordDiaryEntry')}
+                />
+              </div>
             </div>
             {entries.diary.length === 0 ? (
               <p className={styles.empty}>{t('diary.noneThatDay')}</p>
