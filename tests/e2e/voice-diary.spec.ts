@@ -1,49 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium-path.ts';
 import { signInBeforeLoad } from './support/session.ts';
-import { speechWav } from './support/speech-wav.ts';
+import {
+  expectNoSeriousViolations,
+  fakeMicrophone,
+  recordAndKeep,
+  SPOKEN_WORDS,
+  startTrial,
+} from './support/voice.ts';
 
-// The e2e backend's transcribe function answers through the OpenAI stand-in with these words.
-const WORDS = 'Today I walked to the lake and watched the herons.';
-
-test.use({
-  launchOptions: {
-    executablePath: findChromium(),
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${speechWav(WORDS, 8)}`,
-    ],
-  },
-});
-
-/** A new account on its free trial, started from /subscription as a person would. */
-async function startTrial(page: Page) {
-  await signInBeforeLoad(page);
-  await page.goto('/subscription');
-  await page.getByRole('button', { name: 'Start your free trial' }).click();
-  await expect(page.getByText(/Free trial: \d+ days? left/)).toBeVisible();
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
-
-const dock = (page: Page) => page.getByRole('region', { name: 'Recorder' });
-
-/** Records a few seconds, stops, keeps it, and waits until its words have been delivered. */
-async function recordAndKeep(page: Page) {
-  await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
-  await dock(page).getByRole('button', { name: 'Stop' }).click();
-  await dock(page).getByRole('button', { name: 'Keep' }).click();
-  await expect(dock(page).getByRole('status')).toHaveText('Transcribed', { timeout: 20_000 });
-}
+test.use(fakeMicrophone());
 
 test.describe('voice into the diary', () => {
   test('a recording from the diary becomes a diary entry for today with the transcribed words', async ({
@@ -60,7 +26,7 @@ test.describe('voice into the diary', () => {
     const entry = today.getByRole('link', { name: /herons/ });
     await expect(entry).toHaveCount(1);
     await entry.click();
-    await expect(page.getByLabel('Entry', { exact: true })).toHaveValue(WORDS);
+    await expect(page.getByLabel('Entry', { exact: true })).toHaveValue(SPOKEN_WORDS);
     // The audio is kept beside the words until the user edits them.
     await expect(
       page.getByRole('region', { name: 'Recordings' }).getByText('Transcribed — not edited yet'),
@@ -105,10 +71,10 @@ test.describe('voice into the diary', () => {
     await note.fill('Calm day.');
     await page.getByRole('button', { name: 'Record into this text' }).click();
     await recordAndKeep(page);
-    await expect(note).toHaveValue(`Calm day. ${WORDS}`);
+    await expect(note).toHaveValue(`Calm day. ${SPOKEN_WORDS}`);
 
     await page.goto('/mood');
-    await expect(page.getByText(`Calm day. ${WORDS}`)).toBeVisible();
+    await expect(page.getByText(`Calm day. ${SPOKEN_WORDS}`)).toBeVisible();
   });
 
   test('a basic user sees why the diary has no record button', async ({ page }) => {

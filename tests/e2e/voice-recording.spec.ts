@@ -1,41 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium-path.ts';
 import { uniqueEmail } from './support/backend.ts';
 import { signInBeforeLoad } from './support/session.ts';
-import { speechWav } from './support/speech-wav.ts';
+import { dock, expectNoSeriousViolations, fakeMicrophone, startTrial } from './support/voice.ts';
 
-const WORDS = 'Today I walked to the lake and watched the herons.';
-
-test.use({
-  launchOptions: {
-    executablePath: findChromium(),
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${speechWav(WORDS, 8)}`,
-    ],
-  },
-});
-
-/** A new account on its free trial, started from /subscription as a person would. */
-async function startTrial(page: Page, email?: string) {
-  await signInBeforeLoad(page, email);
-  await page.goto('/subscription');
-  await page.getByRole('button', { name: 'Start your free trial' }).click();
-  await expect(page.getByText(/Free trial: \d+ days? left/)).toBeVisible();
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
-
-const dock = (page: Page) => page.getByRole('region', { name: 'Recorder' });
+test.use(fakeMicrophone());
 
 async function storedAudio(page: Page) {
   return page.evaluate(async () => {
