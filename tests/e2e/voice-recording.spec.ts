@@ -217,4 +217,61 @@ test.describe('voice recording', () => {
     await first.close();
     await second.close();
   });
+
+  test('with OpenRouter chosen, the recording goes from the browser to OpenRouter as WAV with the user’s own key', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // OpenRouter is a paid service we cannot reach: its answer is stood in for at the network boundary,
+    // after its documented chat-completions format, and the request the browser sent is checked.
+    const sent: { authorization?: string; model?: string; format?: string; wavHeader?: string }[] = [];
+    await page.route('https://openrouter.ai/api/v1/chat/completions', async (route) => {
+      const body = route.request().postDataJSON() as {
+        model: string;
+        messages: { content: { type: string; input_audio?: { data: string; format: string } }[] }[];
+      };
+      const audio = body.messages[0]?.content.find((part) => part.type === 'input_audio')?.input_audio;
+      sent.push({
+        authorization: route.request().headers()['authorization'],
+        model: body.model,
+        format: audio?.format,
+        wavHeader: Buffer.from(audio?.data ?? '', 'base64')
+          .subarray(0, 4)
+          .toString('ascii'),
+      });
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          id: 'gen-1',
+          choices: [{ message: { role: 'assistant', content: 'Herons, again.' } }],
+        }),
+      });
+    });
+    await startTrial(page);
+    await page.goto('/settings/transcription');
+    await page.getByRole('combobox', { name: 'Transcription service' }).selectOption('openrouter');
+    await expect(page.getByText('Settings updated successfully')).toBeVisible();
+    await page.getByRole('button', { name: 'Add' }).first().click();
+    await page.getByLabel('New OpenRouter API key').fill('sk-or-v1-users-own-key');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('output').first()).toHaveText(/key$/);
+
+    await page.goto('/app');
+    await page.getByRole('button', { name: 'Record' }).click();
+    await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
+    await dock(page).getByRole('button', { name: 'Stop' }).click();
+    await dock(page).getByRole('button', { name: 'Keep' }).click();
+    await expect(dock(page).getByRole('status')).toHaveText('Transcribed', { timeout: 20_000 });
+    expect(sent).toEqual([
+      {
+        authorization: 'Bearer sk-or-v1-users-own-key',
+        model: 'openrouter/auto',
+        format: 'wav',
+        wavHeader: 'RIFF',
+      },
+    ]);
+    await page.goto('/notes');
+    await expect(page.getByRole('link', { name: /^Voice note/ })).toContainText('Herons, again.');
+  });
 });

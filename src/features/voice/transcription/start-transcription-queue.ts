@@ -3,8 +3,10 @@ import { loadSupabase } from '../../../lib/load-supabase.ts';
 import type { UserData } from '../../../lib/user-data/user-data-context.ts';
 import { browserConnectivity, realRandom, realTimers } from '../../../sync/real-ports.ts';
 import { transcriptDelivery } from '../delivery/deliver-transcript.ts';
+import { toSpeechWav } from './browser-wav.ts';
 import { chosenTransport } from './chosen-transport.ts';
 import { functionTranscriptionTransport } from './function-transcription-transport.ts';
+import { OPENROUTER_BASE_URL, openRouterTransport } from './openrouter-transport.ts';
 import { TranscriptionQueue } from './transcription-queue.ts';
 
 const logError = (message: string, error: unknown) => console.error(message, error);
@@ -22,7 +24,15 @@ export function startTranscriptionQueue(
   const queue = new TranscriptionQueue({
     db: userData.db,
     commands: userData.commands,
-    transport: chosenTransport(functionTranscriptionTransport(loadSupabase, online)),
+    transport: chosenTransport(
+      functionTranscriptionTransport(loadSupabase, online),
+      openRouterTransport({
+        baseUrl: OPENROUTER_BASE_URL,
+        fetch: (input, init) => fetch(input, init),
+        toWav: toSpeechWav,
+        online,
+      }),
+    ),
     settings,
     deliver: transcriptDelivery({
       db: userData.db,
