@@ -37,4 +37,89 @@ test.describe('two devices', () => {
       timeout: 20_000,
     });
   });
+
+  test('two devices write offline, reconnect, and both end with every entry', async ({ browser }) => {
+    const email = uniqueEmail('sync-offline');
+    const phone = await device(browser, email);
+    const laptop = await device(browser, email);
+    for (const page of [phone, laptop]) {
+      await page.goto('/mood');
+      // The service worker must control the page before going offline, so offline navigation works.
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await expect(page.getByText('No check-in yet today. How are you?')).toBeVisible();
+      await page.context().setOffline(true);
+    }
+
+    const checkIn = async (page: Page, mood: string, note: string) => {
+      await page.goto('/mood/entry');
+      await page.getByRole('radio', { name: mood }).check({ force: true });
+      await page.getByLabel('Note').fill(note);
+      await page.getByRole('button', { name: 'Save check-in' }).click();
+      await expect(page.getByRole('article', { name: new RegExp(`^${mood} at `) })).toBeVisible();
+    };
+    await checkIn(phone, 'Great', 'Offline on the phone');
+    await checkIn(laptop, 'Bad', 'Offline on the laptop');
+    // Offline each device has only its own.
+    await expect(phone.getByRole('article')).toHaveCount(1);
+    await expect(laptop.getByRole('article')).toHaveCount(1);
+
+    for (const page of [phone, laptop]) await page.context().setOffline(false);
+    for (const page of [phone, laptop]) {
+      await expect(page.getByRole('article', { name: /^Great at / })).toContainText('Offline on the phone', {
+        timeout: 30_000,
+      });
+      await expect(page.getByRole('article', { name: /^Bad at / })).toContainText('Offline on the laptop', {
+        timeout: 30_000,
+      });
+    }
+  });
+
+  test('the same diary entry edited on two offline devices: the later edit wins, the other is kept and restorable', async ({
+    browser,
+  }) => {
+    const email = uniqueEmail('sync-conflict');
+    const phone = await device(browser, email);
+    const laptop = await device(browser, email);
+    await phone.goto('/app');
+    await expect(phone.getByTestId('streak')).toHaveText('0 days');
+    await phone.getByRole('button', { name: 'Diary entry' }).click();
+    await expect(phone).toHaveURL(/\/diary\/[0-9a-f-]+$/);
+    const entryUrl = new URL(phone.url()).pathname;
+    const body = (page: Page) => page.getByRole('textbox', { name: 'Entry', exact: true });
+    await body(phone).fill('Shared start');
+    await expect(phone.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    // The laptop has the entry before both go offline.
+    await expect(async () => {
+      await laptop.goto(entryUrl);
+      await expect(body(laptop)).toHaveValue('Shared start', { timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
+    for (const page of [phone, laptop]) {
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.context().setOffline(true);
+    }
+
+    await body(laptop).fill('Laptop version');
+    await expect(laptop.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await body(phone).fill('Phone version, written later');
+    await expect(phone.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    for (const page of [laptop, phone]) await page.context().setOffline(false);
+
+    // Every device ends with the later edit, and the other version shown beside it, ready to restore.
+    for (const page of [phone, laptop]) {
+      await expect(async () => {
+        await page.goto(entryUrl);
+        await expect(body(page)).toHaveValue('Phone version, written later', { timeout: 2000 });
+        await expect(page.getByRole('heading', { name: 'Another version' })).toBeVisible({ timeout: 2000 });
+      }).toPass({ timeout: 45_000 });
+      await expect(page.getByRole('blockquote')).toHaveText('Laptop version');
+    }
+    await laptop.getByRole('button', { name: 'Restore this version' }).click();
+    await expect(body(laptop)).toHaveValue('Laptop version');
+  });
 });
