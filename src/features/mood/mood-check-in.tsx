@@ -12,6 +12,7 @@ import { useSettings } from '../settings/use-settings.ts';
 import { targetKey } from '../voice/delivery/transcript-targets.ts';
 import { useInsertAtCursor } from '../voice/delivery/use-insert-at-cursor.ts';
 import { RecordButton } from '../voice/recorder/record-button.tsx';
+import { EntryConflicts } from '../conflicts/entry-conflicts.tsx';
 import { ActivityPicker } from './activity-picker.tsx';
 import { MoodLevelPicker } from './mood-level-picker.tsx';
 import type { MoodLevel } from './mood-levels.ts';
@@ -179,6 +180,22 @@ function MoodCheckInForm({
           onChange={(event) => setDraft({ ...draft, time: event.target.value })}
         />
       </div>
+      {existing && userData ? (
+        <EntryConflicts
+          db={userData.db}
+          commands={userData.commands}
+          table="mood_entries"
+          rowId={existing.id}
+          fieldName={(field) => (field === 'note' ? t('mood.note') : field)}
+          onRestored={(conflict) => {
+            // A restored note replaces the draft's, so Save does not write the old one back.
+            if (conflict.field === 'note' && typeof conflict.losing_value === 'string') {
+              const note = conflict.losing_value;
+              setDraft((current) => ({ ...current, note }));
+            }
+          }}
+        />
+      ) : null}
     </form>
   );
 }
