@@ -3,7 +3,8 @@ export const recordingLockName = (recordingId: string) => `murmur-recording-${re
 
 /** Holds the recording's lock until the returned function is called (no-op where Web Locks are missing). */
 export function holdRecordingLock(recordingId: string): () => void {
-  if (!('locks' in navigator)) return () => undefined;
+  // Optional chaining: some environments have the property but no implementation behind it.
+  if (!navigator.locks?.request) return () => undefined;
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   void navigator.locks.request(recordingLockName(recordingId), () => held);
@@ -12,7 +13,7 @@ export function holdRecordingLock(recordingId: string): () => void {
 
 /** Recordings some open tab of this browser is recording right now. */
 export async function recordingsInProgress(): Promise<string[]> {
-  if (!('locks' in navigator)) return [];
+  if (!navigator.locks?.query) return [];
   const { held = [] } = await navigator.locks.query();
   const prefix = recordingLockName('');
   return held.flatMap((lock) => (lock.name?.startsWith(prefix) ? [lock.name.slice(prefix.length)] : []));
