@@ -79,7 +79,9 @@ test.describe('bottom navigation for a signed-in user', () => {
   test('hides on scrolling down and shows on scrolling up and near the top', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 420 });
     await page.goto('/support');
-    // Open every answer so the page is long enough to scroll.
+    // The answers load with the page (their texts are a chunk of their own): wait for them, then open
+    // every one so the page is long enough to scroll.
+    await expect(page.locator('summary').first()).toBeVisible();
     for (const summary of await page.locator('summary').all()) await summary.click();
     await page.evaluate(() => window.scrollTo(0, 0));
     const bar = nav(page);
