@@ -24,3 +24,11 @@ export function writeLocal(key: string, value: string): void {
     console.warn(`Murmur could not write ${key} to local storage`, error);
   }
 }
+
+export function removeLocal(key: string): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch (error) {
+    console.warn(`Murmur could not remove ${key} from local storage`, error);
+  }
+}

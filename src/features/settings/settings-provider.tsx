@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { appFontLoader } from '../../lib/fonts/use-font.ts';
-import { writeLocal } from '../../lib/local-store.ts';
-import { readStoredTheme } from '../../lib/theme/theme.ts';
+import { readLocal, removeLocal, writeLocal } from '../../lib/local-store.ts';
+import { PENDING_THEME_KEY, readStoredTheme } from '../../lib/theme/theme.ts';
 import { useTheme } from '../../lib/theme/use-theme.ts';
 import { NOTIFICATIONS_ENABLED_KEY, notify } from '../../lib/toasts/toasts.ts';
 import { lazySettingsSource, watchRejectedSettingsLazily } from './lazy-settings-source.ts';
@@ -73,13 +73,24 @@ export function SettingsProvider({ userData, refresh = noRefresh, children }: Se
     };
   }, [store, userData]);
 
-  // Only a stored row decides: a device that has not pulled its row yet keeps the local choices.
+  // Only a stored row decides: a device that has not pulled its row yet keeps the local choices. One
+  // exception: a theme chosen here whose save had not finished (the page was reloaded right after
+  // choosing) wins over the row once, and is saved into it.
   useEffect(
     () =>
       store.subscribe(() => {
         const { state, settings, stored } = store.getSnapshot();
         if (state !== 'initialised' || !stored) return;
         writeLocal(NOTIFICATIONS_ENABLED_KEY, String(settings.notifications_enabled));
+        const pending = readLocal(PENDING_THEME_KEY);
+        if (pending === 'light' || pending === 'dark') {
+          if (pending === settings.preferred_theme) removeLocal(PENDING_THEME_KEY);
+          else
+            void store.update({ preferred_theme: pending }, { silent: true }).then((saved) => {
+              if (saved) removeLocal(PENDING_THEME_KEY);
+            });
+          return;
+        }
         if (settings.preferred_theme !== readStoredTheme()) setTheme(settings.preferred_theme);
       }),
     [store, setTheme],

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useTheme } from '../../lib/theme/use-theme.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { useSettings } from './use-settings.ts';
-import type { Theme } from '../../lib/theme/theme.ts';
+import { removeLocal, writeLocal } from '../../lib/local-store.ts';
+import { PENDING_THEME_KEY, type Theme } from '../../lib/theme/theme.ts';
 import styles from './theme-picker.module.css';
 
 const THEMES: readonly Theme[] = ['light', 'dark'];
@@ -18,7 +19,11 @@ export function ThemePicker() {
   // user's other devices follow.
   const choose = (next: Theme) => {
     setTheme(next);
-    if (signedIn) void update({ preferred_theme: next });
+    if (!signedIn) return;
+    writeLocal(PENDING_THEME_KEY, next);
+    void update({ preferred_theme: next }).then((saved) => {
+      if (saved) removeLocal(PENDING_THEME_KEY);
+    });
   };
   return (
     <fieldset className={styles.group}>
