@@ -5,33 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 
 import { PASSWORD } from './support/accounts.ts';
 import { uniqueEmail } from './support/backend.ts';
-
-function storedUserId(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
-    return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { user?: { id?: string } }).user?.id;
-  });
-}
-
-/** Reads a store of the user's own IndexedDB database, as the app wrote it. */
-function readStore(page: Page, database: string, store: string): Promise<unknown[]> {
-  return page.evaluate(
-    ([name, storeName]) =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction(storeName).objectStore(storeName).getAll();
-          request.onsuccess = () => {
-            open.result.close();
-            resolve(request.result as unknown[]);
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    [database, store] as const,
-  );
-}
+import { readStore, storedUserId } from './support/local-database.ts';
 
 async function signUp(page: Page, email: string) {
   await page.goto('/auth#sign-up');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 
+import { storedSettings } from './support/local-database.ts';
 import { signInBeforeLoad } from './support/session.ts';
 
 /**
@@ -45,6 +46,8 @@ test.describe('settings', () => {
     await expect(page.getByText('Settings updated successfully')).toBeVisible();
     await notes.getByLabel('Paper colour').fill('#c0ffee');
     await expect(preview).toHaveCSS('background-color', 'rgb(192, 255, 238)');
+    // The change shows before its write lands; the reload tests what this device kept.
+    await expect.poll(async () => (await storedSettings(page))?.default_note_color).toBe('#C0FFEE');
 
     await page.reload();
     await expect(page.getByRole('group', { name: 'Notes' }).getByLabel('Font', { exact: true })).toHaveValue(

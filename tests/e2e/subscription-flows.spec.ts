@@ -2,15 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { DEMO_SERVICE_ROLE_KEY } from '../../server/keys.ts';
 import { API_URL } from './support/backend.ts';
+import { storedUserId } from './support/local-database.ts';
 import { fakeMicrophone, startTrial } from './support/voice.ts';
 
 test.use(fakeMicrophone());
-
-const storedUserId = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
-    return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { user?: { id?: string } }).user?.id ?? '';
-  });
 
 /** What only the billing functions may do: move a trial's end, here into the past. */
 async function endTrial(userId: string) {
@@ -36,7 +31,7 @@ test.describe('the subscription decides who records', () => {
     await expect(page.getByRole('button', { name: 'Record' })).toBeVisible();
     await expect(locked(page)).toHaveCount(0);
 
-    await endTrial(await storedUserId(page));
+    await endTrial((await storedUserId(page)) ?? '');
     // The subscription is read again on focus, every 30 s, and at start: a reload is the quickest.
     await page.reload();
     await expect(locked(page)).toBeVisible({ timeout: 20_000 });
