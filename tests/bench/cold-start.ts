@@ -5,6 +5,7 @@ import { serveDist } from '../../scripts/serve-dist.ts';
 import type { Benchmark, Metric } from './benchmark.ts';
 import { summarize } from './summarize.ts';
 import { buildApp } from './support/build-app.ts';
+import { openAppBackend } from './support/app-backend.ts';
 import { measureLoad, type LoadTiming } from './support/measure-load.ts';
 
 /** Inside the 4473–4499 range kept for benchmarks; BENCH_PORT moves it. */
@@ -36,6 +37,7 @@ export const coldStart: Benchmark = {
       log(`cold-start: ${runCount} runs is below the ${MIN_RUNS} the figures are meant for`);
     const { outDir } = await buildApp();
     const server = await serveDist({ port: PORT, outDir });
+    const backend = await openAppBackend(log);
     const executablePath = findChromium();
     if (!executablePath) throw new Error('cold-start: no Chromium found (set CHROMIUM_PATH)');
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -70,6 +72,7 @@ export const coldStart: Benchmark = {
     } finally {
       await browser.close();
       await server.close();
+      await backend.close();
     }
 
     const metrics: Metric[] = [];

@@ -95,8 +95,10 @@ export const insightsScreen: Benchmark = {
         import('./support/build-app.ts'),
         import('../e2e/support/session.ts'),
       ]);
+    const { openAppBackend } = await import('./support/app-backend.ts');
     const { outDir } = await buildApp();
     const server = await serveDist({ port: SCREEN_PORT, outDir });
+    const backend = await openAppBackend(log);
     const executablePath = findChromium();
     if (!executablePath) throw new Error('insights-screen: no Chromium found (set CHROMIUM_PATH)');
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -105,7 +107,7 @@ export const insightsScreen: Benchmark = {
     try {
       const context = await browser.newContext({ serviceWorkers: 'block' });
       const page = await context.newPage();
-      await session.signInBeforeLoad(page);
+      const signedIn = await session.signInBeforeLoad(page);
       await page.addInitScript(() => {
         const state = window as unknown as { insightsReady?: number; longTasks: number[] };
         state.longTasks = [];
@@ -122,7 +124,7 @@ export const insightsScreen: Benchmark = {
       const base = `http://127.0.0.1:${SCREEN_PORT}`;
       await page.goto(`${base}/app`);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      const userId = session.fakeSession().user.id;
+      const userId = signedIn.user.id;
       const rows = journal(Date.now()).moods.map((mood, index) => ({
         id: `bench-${String(index).padStart(5, '0')}`,
         ...mood,
@@ -179,6 +181,7 @@ export const insightsScreen: Benchmark = {
     } finally {
       await browser.close();
       await server.close();
+      await backend.close();
     }
     const figure = (name: string, values: number[], target?: number): Metric => {
       const { median, p95, runs: count } = summarize(values);

@@ -2,9 +2,10 @@ import { chromium, type BrowserContext } from '@playwright/test';
 
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium-path.ts';
 import { serveDist } from '../../scripts/serve-dist.ts';
-import { fakeSession, signInBeforeLoad } from '../e2e/support/session.ts';
+import { signInBeforeLoad } from '../e2e/support/session.ts';
 import type { Benchmark, Metric } from './benchmark.ts';
 import { summarize } from './summarize.ts';
+import { openAppBackend } from './support/app-backend.ts';
 import { buildApp } from './support/build-app.ts';
 
 /** Inside the 4473–4499 range kept for benchmarks; BENCH_NOTES_PORT moves it. */
@@ -18,14 +19,14 @@ const slowdowns = [1, 4] as const;
 /**
  * Writes 10,000 notes straight into the signed-in user's IndexedDB, in the stored shape the app reads
  * (a fixture: the app itself only writes through its commands). Runs in the page, after the app has
- * created the database.
+ * created the database. Returns the email of the account it signed up, for the measured loads.
  */
-async function seedNotes(context: BrowserContext, base: string): Promise<void> {
+async function seedNotes(context: BrowserContext, base: string): Promise<string> {
   const page = await context.newPage();
-  await signInBeforeLoad(page);
+  const session = await signInBeforeLoad(page);
   await page.goto(`${base}/notes`);
   await page.getByRole('heading', { name: 'No notes yet' }).waitFor({ timeout: 60_000 });
-  const userId = fakeSession().user.id;
+  const userId = session.user.id;
   await page.evaluate(
     async ({ userId, count }) => {
       const words = [
@@ -74,6 +75,7 @@ async function seedNotes(context: BrowserContext, base: string): Promise<void> {
     { userId, count: NOTE_COUNT },
   );
   await page.close();
+  return session.user.email ?? '';
 }
 
 /**
@@ -90,6 +92,7 @@ export const notesList: Benchmark = {
     const { outDir } = await buildApp();
     log('notes-list: app built');
     const server = await serveDist({ port: PORT, outDir });
+    const backend = await openAppBackend(log);
     const executablePath = findChromium();
     if (!executablePath) throw new Error('notes-list: no Chromium found (set CHROMIUM_PATH)');
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -98,12 +101,12 @@ export const notesList: Benchmark = {
     try {
       const base = `http://127.0.0.1:${PORT}`;
       const context = await browser.newContext({ serviceWorkers: 'block' });
-      await seedNotes(context, base);
+      const email = await seedNotes(context, base);
       log(`notes-list: ${NOTE_COUNT} notes stored`);
       for (let run = 1; run <= runCount; run += 1) {
         for (const rate of slowdowns) {
           const page = await context.newPage();
-          await signInBeforeLoad(page);
+          await signInBeforeLoad(page, email);
           const cdp = await context.newCDPSession(page);
           await cdp.send('Emulation.setCPUThrottlingRate', { rate });
           await page.goto(`${base}/notes`);
@@ -143,6 +146,7 @@ export const notesList: Benchmark = {
     } finally {
       await browser.close();
       await server.close();
+      await backend.close();
     }
     const metrics: Metric[] = [];
     const round = (value: number) => Math.round(value);

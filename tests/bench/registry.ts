@@ -5,6 +5,7 @@ import { coldStart } from './cold-start.ts';
 import { insightsScreen, insightsStatistics } from './insights.ts';
 import { notesList } from './notes-list.ts';
 import { notesSearch } from './notes-search.ts';
+import { syncBrowser } from './sync-browser.ts';
 import { syncServer } from './sync-server.ts';
 
 /** Every benchmark `npm run bench` knows, in the order they run and appear in docs/performance.md. */
@@ -13,6 +14,7 @@ export const registry: readonly Benchmark[] = [
   coldStart,
   backend,
   syncServer,
+  syncBrowser,
   notesList,
   notesSearch,
   insightsStatistics,

@@ -1,0 +1,158 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * In-page probes for the browser sync benchmark. They run in the app's page and read only what the app
+ * shows (the sync indicator's data-state) and stores (the user's IndexedDB database), so they measure
+ * the production build as a user's browser runs it.
+ */
+
+/** Installed before any app script: records long tasks and when the indicator first says "up to date". */
+export async function watchSync(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const probe = { longTasks: [] as number[], upToDateAt: [] as number[] };
+    (window as unknown as { syncProbe: typeof probe }).syncProbe = probe;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+    new MutationObserver(() => {
+      const state = document.querySelector<HTMLElement>('aside[data-state]')?.dataset['state'];
+      const last = probe.upToDateAt.length > 0;
+      if (state === 'up_to_date' && !last) probe.upToDateAt.push(performance.now());
+      if (state !== 'up_to_date' && last) probe.upToDateAt.length = 0;
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-state'],
+    });
+  });
+}
+
+/** Rows in one store of the user's database (0 before the app created it). */
+export function countRows(page: Page, userId: string, store: string): Promise<number> {
+  return page.evaluate(
+    async ([id, storeName]) => {
+      const name = `murmur-user-${id}`;
+      if (!(await indexedDB.databases()).some((info) => info.name === name)) return 0;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+      });
+      try {
+        if (!db.objectStoreNames.contains(storeName)) return 0;
+        return await new Promise<number>((resolve, reject) => {
+          const request = db.transaction(storeName).objectStore(storeName).count();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('count failed'));
+        });
+      } finally {
+        db.close();
+      }
+    },
+    [userId, store] as const,
+  );
+}
+
+/**
+ * Edits `count` stored notes while offline the way the note commands do (each entity row and its outbox
+ * row, with a fresh HLC per field), all in one transaction. A fixture: the app's own writes go through
+ * its commands; 1,000 edits through the editor would measure typing, not the drain.
+ */
+export function queueOfflineEdits(page: Page, userId: string, count: number): Promise<number> {
+  return page.evaluate(
+    async ([id, wanted]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(`murmur-user-${id}`);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+      });
+      const node = 'b'.repeat(32);
+      const now = Date.now();
+      try {
+        return await new Promise<number>((resolve, reject) => {
+          const tx = db.transaction(['notes', 'outbox'], 'readwrite');
+          const notes = tx.objectStore('notes');
+          const outbox = tx.objectStore('outbox');
+          let queued = 0;
+          const request = notes.getAll(null, wanted);
+          request.onsuccess = () => {
+            for (const note of request.result as {
+              id: string;
+              body: string;
+              _sync: { version: number; hlc: Record<string, string> };
+            }[]) {
+              const hlc = `${String(now).padStart(15, '0')}-${String(queued).padStart(6, '0')}-${node}`;
+              const body = `${note.body} (edited offline)`;
+              notes.put({ ...note, body, _sync: { ...note._sync, hlc: { ...note._sync.hlc, body: hlc } } });
+              outbox.add({
+                mutation_id: crypto.randomUUID(),
+                table: 'notes',
+                entity_id: note.id,
+                patch: { body },
+                hlc: { body: hlc },
+                base: { body: note._sync.hlc['body'] ?? '' },
+                created_at: new Date(now).toISOString(),
+              });
+              queued += 1;
+            }
+          };
+          tx.oncomplete = () => resolve(queued);
+          tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+        });
+      } finally {
+        db.close();
+      }
+    },
+    [userId, count] as const,
+  );
+}
+
+/**
+ * Resolves with the ms from the next 'online' event until the outbox is empty (polled every 10 ms).
+ * Start it, then bring the context online.
+ */
+export function timeDrainAfterOnline(page: Page, userId: string): Promise<number> {
+  return page.evaluate(async (id) => {
+    await new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+    const start = performance.now();
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(`murmur-user-${id}`);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+    });
+    try {
+      for (;;) {
+        const left = await new Promise<number>((resolve, reject) => {
+          const request = db.transaction('outbox').objectStore('outbox').count();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('count failed'));
+        });
+        if (left === 0) return performance.now() - start;
+        if (performance.now() - start > 120_000) throw new Error(`${left} changes still queued after 2 min`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } finally {
+      db.close();
+    }
+  }, userId);
+}
+
+/** Resolves with the wall-clock time (ms since the epoch) at which `text` first shows in the page. */
+export function whenTextShows(page: Page, text: string): Promise<number> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<number>((resolve, reject) => {
+        const found = () => document.body.textContent?.includes(wanted) ?? false;
+        if (found()) return resolve(performance.timeOrigin + performance.now());
+        const observer = new MutationObserver(() => {
+          if (!found()) return;
+          observer.disconnect();
+          resolve(performance.timeOrigin + performance.now());
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        setTimeout(() => reject(new Error(`"${wanted}" never showed`)), 60_000);
+      }),
+    text,
+  );
+}
