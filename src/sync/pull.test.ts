@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { applyPullPage } from './apply-pull-page.ts';
+import { TransportError } from './transport.ts';
 import { getCursor, getHlcState } from '../db/sync-meta.ts';
 import { settle, type TestTab } from '../testing/sync/test-device.ts';
 import { createTestWorld, TEST_USER } from '../testing/sync/test-world.ts';
@@ -35,6 +36,51 @@ describe('pull', () => {
     expect(await b.db.notes.count()).toBe(5);
     expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
     expect(pulls).toBeGreaterThanOrEqual(3);
+  });
+
+  it('[R13] a long catch-up commits what arrived every half second, so a slow network shows progress', async () => {
+    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
+    await sync(a);
+    const storedWhenAsked: number[] = [];
+    const pull = b.transport.pull.bind(b.transport);
+    b.transport.pull = async (request, session) => {
+      storedWhenAsked.push(await b.db.notes.count());
+      world.timers.advance(300); // each page takes 300 ms to arrive
+      return pull(request, session);
+    };
+    await sync(b);
+    expect(await b.db.notes.count()).toBe(9);
+    expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
+    // Pages are fetched ahead and applied together, but never more than ~500 ms of them at once.
+    expect(storedWhenAsked[0]).toBe(0);
+    expect(storedWhenAsked.some((count) => count > 0 && count < 9)).toBe(true);
+  });
+
+  it('[R13] a catch-up cut off midway keeps the cursor on rows it stored; the next sync completes it', async () => {
+    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
+    await sync(a);
+    let calls = 0;
+    const pull = b.transport.pull.bind(b.transport);
+    b.transport.pull = async (request, session) => {
+      calls += 1;
+      world.timers.advance(300);
+      if (calls === 4) throw new TransportError('network', 'connection reset');
+      return pull(request, session);
+    };
+    await sync(b);
+    const cursor = await getCursor(b.db);
+    const stored = await b.db.notes.toArray();
+    const covered = world.server
+      .rows(TEST_USER)
+      .filter((row) => row.table === 'notes' && row.version <= cursor);
+    expect(stored.map((note) => note.id).sort()).toEqual(covered.map((row) => row.id).sort());
+    expect(stored.length).toBeLessThan(9);
+    b.transport.pull = pull;
+    await sync(b);
+    expect(await b.db.notes.count()).toBe(9);
+    expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
   });
 
   it('[R13] skips rows not newer than the local row (re-delivered or reordered pages)', async () => {

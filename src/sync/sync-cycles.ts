@@ -4,9 +4,11 @@
  * (R13–R15), handles reset_required and digest checks (R26, R28).
  */
 import type { MurmurDatabase } from '../db/schema.ts';
-import { getMeta, setMeta } from '../db/sync-meta.ts';
+import { getCursor, getMeta, setMeta } from '../db/sync-meta.ts';
 import type { EnginePorts } from './ports.ts';
-import { pullOnce } from './pull-once.ts';
+import { applyPullPage } from './apply-pull-page.ts';
+import { fetchPullPage } from './fetch-pull-page.ts';
+import type { PullResponse, ServerRow } from './protocol.ts';
 import { pushOnce } from './push-once.ts';
 import { resetLocal } from './reset-local.ts';
 import type { SyncStatus } from './sync-status.ts';
@@ -62,6 +64,14 @@ export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> 
   });
 }
 
+/**
+ * A catch-up (has_more) applies pulled pages in transactions of up to this many rows, or what arrived
+ * within APPLY_MS: every commit re-runs the screens' live queries, so 20 commits of 500 rows cost far
+ * more than 2 of 5,000, while the time bound keeps a slow network showing progress.
+ */
+export const APPLY_ROWS = 5_000;
+export const APPLY_MS = 500;
+
 /** Returns BUSY when another tab holds the pull lock. */
 export async function pullAll(ctx: CycleContext): Promise<'done' | typeof BUSY> {
   return withSyncLock(ctx.db, ctx.ports.locks, ctx.ports.clock, 'pull', async (renew): Promise<'done'> => {
@@ -70,21 +80,53 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | typeof BUSY> 
     await setMeta(ctx.db, 'pulls', pulls);
     const wantDigest = pulls % ctx.digestEvery === 0;
     for (;;) {
-      if (ctx.isDisposed()) return 'done';
-      const outcome = await pullOnce(ctx.db, ctx.transport, ctx.session, ctx.clientId, {
-        limit: ctx.pullLimit,
-        wantDigest,
-      });
-      const mustReset = outcome.kind === 'reset' || outcome.digestMismatch.length > 0;
-      if (mustReset) {
-        // At most one reset per cycle: a second one means the server is inconsistent; retry later.
-        if (resets++ > 0) throw new TransportError('server', 'reset did not converge');
-        await resetLocal(ctx.db);
-        continue;
-      }
-      ctx.onProgress({ phase: 'pull', done: outcome.cursor, total: outcome.clock });
-      await renew();
-      if (!outcome.hasMore) return 'done';
+      if ((await pullToClock(ctx, wantDigest, renew)) === 'done') return 'done';
+      // At most one reset per cycle: a second one means the server is inconsistent; retry later.
+      if (resets++ > 0) throw new TransportError('server', 'reset did not converge');
+      await resetLocal(ctx.db);
     }
   });
+}
+
+/**
+ * Walks pages from the stored cursor to the clock (R13). The next page is fetched while the last one is
+ * applied; pages are applied in order, each transaction with the cursor of its last page, so the cursor
+ * never gets ahead of the rows it covers and a failure only loses pages not yet applied (they are
+ * fetched again).
+ */
+async function pullToClock(
+  ctx: CycleContext,
+  wantDigest: boolean,
+  renew: () => Promise<void>,
+): Promise<'done' | 'reset'> {
+  const fetchAfter = (cursor: number) => {
+    const page = fetchPullPage(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
+      limit: ctx.pullLimit,
+      wantDigest,
+    });
+    // A prefetch may be abandoned (disposed, an apply failed); its error must not go unhandled.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next: Promise<PullResponse> | null = fetchAfter(await getCursor(ctx.db));
+  let rows: ServerRow[] = [];
+  let since = ctx.ports.clock.now();
+  while (next) {
+    if (ctx.isDisposed()) return 'done';
+    const page: PullResponse = await next;
+    next = null;
+    if (page.reset_required) return 'reset';
+    for (const row of page.rows) rows.push(row);
+    if (page.has_more) next = fetchAfter(page.next_cursor);
+    const last = !page.has_more;
+    if (!last && rows.length < APPLY_ROWS && ctx.ports.clock.now() - since < APPLY_MS) continue;
+    const digest = last && page.next_cursor === page.clock ? page.digest : undefined;
+    const result = await applyPullPage(ctx.db, rows, page.next_cursor, digest);
+    rows = [];
+    since = ctx.ports.clock.now();
+    if (result.digestMismatch.length > 0) return 'reset';
+    ctx.onProgress({ phase: 'pull', done: result.cursor, total: page.clock });
+    await renew();
+  }
+  return 'done';
 }

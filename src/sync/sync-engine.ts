@@ -52,7 +52,7 @@ export class SyncEngine {
   constructor(options: SyncEngineOptions) {
     this.options = {
       pushBatchSize: MAX_PUSH_MUTATIONS,
-      pullLimit: 500,
+      pullLimit: 1000,
       digestEvery: 10,
       pollMs: 5 * 60_000,
       busyRetryMs: 2_000,
