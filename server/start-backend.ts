@@ -5,6 +5,7 @@ import { RateLimiter } from './auth/rate-limiter.ts';
 import type { BackendContext } from './backend-context.ts';
 import { resolveConfig } from './config.ts';
 import type { BackendConfig, BackendOptions } from './config.ts';
+import { startAutoAnalyze } from './db/auto-analyze.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { FunctionsRouter } from './functions/functions-router.ts';
@@ -34,6 +35,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   const config = resolveConfig(options);
   const { db, appliedMigrations } = await openDatabase(config);
   const keys = await developmentKeys(config.jwtSecret);
+  // A PostgreSQL server has autovacuum; embedded PGlite needs its analyze done for it.
+  const autoAnalyze = db.kind === 'pglite' ? startAutoAnalyze(db) : null;
   const server = createServer({ requestTimeout: 60_000 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -42,6 +45,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       resolve();
     });
   }).catch(async (error: unknown) => {
+    await autoAnalyze?.stop();
     await db.close();
     throw error;
   });
@@ -88,6 +92,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await autoAnalyze?.stop();
         await db.close();
       })();
       return closing;

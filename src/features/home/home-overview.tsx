@@ -49,12 +49,14 @@ export function HomeOverview({ today }: { today: Day }) {
       <section aria-labelledby="home-actions" className={styles.card}>
         <h2 id="home-actions">{t('home.quickActions')}</h2>
         <div className={styles.actions}>
-          <button type="button" className="button" onClick={() => void newNote()}>
+          {/* Until this user's database is open a click could not write anything: say so by disabling. */}
+          <button type="button" className="button" disabled={!userData} onClick={() => void newNote()}>
             {t('home.newNote')}
           </button>
           <button
             type="button"
             className="button"
+            disabled={!userData}
             onClick={() =>
               void createDiaryEntry(today).then((id) => {
                 if (id) void navigate(`/diary/${id}`);
