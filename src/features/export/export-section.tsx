@@ -9,7 +9,7 @@ import styles from './export-import.module.css';
 type Status =
   | { kind: 'idle' }
   | { kind: 'running'; done: number; total: number }
-  | { kind: 'done'; name: string }
+  | { kind: 'done'; name: string; missingAudio: number }
   | { kind: 'failed'; message: string };
 
 export function ExportSection({ userData }: { userData: UserData }) {
@@ -32,16 +32,21 @@ export function ExportSection({ userData }: { userData: UserData }) {
     setStatus({ kind: 'running', done: 0, total: 1 });
     try {
       // The zip library and the archive writer load only now, never with the first screen.
-      const { exportJournal, archiveFileName } = await import('./core/export-journal.ts');
+      const [{ exportJournal, archiveFileName }, { storageAudioDownload }] = await Promise.all([
+        import('./core/export-journal.ts'),
+        import('./storage-audio-download.ts'),
+      ]);
       const now = new Date();
       const range = from && to ? { from: from <= to ? from : to, to: from <= to ? to : from } : null;
-      const blob = await exportJournal(userData.db, now, range, ({ done, total }) =>
-        setStatus({ kind: 'running', done, total }),
-      );
+      const download = storageAudioDownload(userData.db);
+      const { blob, missingAudio } = await exportJournal(userData.db, now, range, {
+        onProgress: ({ done, total }) => setStatus({ kind: 'running', done, total }),
+        ...(download ? { download } : {}),
+      });
       const name = archiveFileName(now, range);
       downloadBlob(blob, name);
       save({ ...backup, lastExport: now.toISOString() });
-      setStatus({ kind: 'done', name });
+      setStatus({ kind: 'done', name, missingAudio: missingAudio.length });
     } catch (error) {
       setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
@@ -108,7 +113,10 @@ export function ExportSection({ userData }: { userData: UserData }) {
             <span>{t('export.progress', { done: status.done, total: status.total })}</span>
           </>
         ) : status.kind === 'done' ? (
-          <span>{t('export.done', { name: status.name })}</span>
+          <span>
+            {t('export.done', { name: status.name })}
+            {status.missingAudio > 0 ? ` ${t('export.missingAudio', { count: status.missingAudio })}` : null}
+          </span>
         ) : null}
       </div>
       {status.kind === 'failed' ? (

@@ -25,7 +25,7 @@ describe('unsynced changes at sign-out', () => {
     expect(changes).toBe(await db.outbox.count());
     expect(changes).toBeGreaterThanOrEqual(3);
 
-    const zip = await exportJournal(db, new Date(clock.now()), null);
+    const { blob: zip } = await exportJournal(db, new Date(clock.now()), null);
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     const archive = JSON.parse(strFromU8(files[ARCHIVE_JSON_PATH] ?? new Uint8Array())) as MurmurArchive;
     expect(archive.notes).toEqual([expect.objectContaining({ id: noteId, title: 'Sea' })]);

@@ -49,11 +49,16 @@ describe('archive files', () => {
   it('writes Markdown with front matter, a mood CSV and transcripts; trashed rows only in the JSON', async () => {
     const { db, recording } = await journal();
     const progress: number[] = [];
-    const files = await unzip(await exportJournal(db, new Date(), null, ({ done }) => progress.push(done)));
+    const { blob, missingAudio } = await exportJournal(db, new Date(), null, {
+      onProgress: ({ done }) => progress.push(done),
+    });
+    const files = await unzip(blob);
     const names = Object.keys(files);
+    // The recording's audio is not on this device (and there is no download): reported, not invented.
+    expect(missingAudio).toEqual([recording]);
     expect(names.filter((n) => n.startsWith('diary/'))).toHaveLength(2);
     expect(names.filter((n) => n.startsWith('notes/'))).toHaveLength(1);
-    expect(progress.at(-1)).toBe(names.length);
+    expect(progress.at(-1)).toBe(names.length + missingAudio.length);
     const diary = strFromU8(
       files[names.find((n) => n.startsWith('diary/2026-03-01')) ?? ''] ?? new Uint8Array(),
     );
@@ -78,9 +83,69 @@ describe('archive files', () => {
     expect(json.notes).toHaveLength(2);
   });
 
+  it("holds each recording's audio as recorded on this device, else as downloaded, else reports it", async () => {
+    const { db, commands } = await openTestJournal('u-audio', 40);
+    closers.push(() => db.close());
+    const slices = [
+      new Uint8Array([1, 2, 3]),
+      new Uint8Array([4, 5]),
+      new Uint8Array(2 * 1024 * 1024).fill(7),
+    ];
+    const here = await commands.startLocalRecording({
+      mime_type: 'audio/webm;codecs=opus',
+      destination: { kind: 'new_note' },
+    });
+    for (const [seq, slice] of slices.entries())
+      await commands.appendAudioChunk(here, seq, slice.slice().buffer, seq * 1000);
+    await commands.keepRecording(here, { keepAudio: true });
+    // Recorded elsewhere and uploaded: only the synced row is here.
+    const elsewhere = await commands.createRecording({
+      entry_table: null,
+      entry_id: null,
+      mime_type: 'audio/mp4',
+      size_bytes: 4,
+      duration_ms: 1000,
+      sha256: null,
+      transcript: 'from the phone',
+    });
+    await commands.markRecordingUploaded(elsewhere);
+    const lost = await commands.createRecording({
+      entry_table: null,
+      entry_id: null,
+      mime_type: 'audio/ogg',
+      size_bytes: 4,
+      duration_ms: 1000,
+      sha256: null,
+      transcript: 'never uploaded',
+    });
+    const asked: string[] = [];
+    const { blob, missingAudio } = await exportJournal(db, new Date(), null, {
+      download: async (id) => {
+        asked.push(id);
+        return new Blob([new Uint8Array([9, 9, 9, 9])]);
+      },
+    });
+    const files = await unzip(blob);
+    const expected = new Uint8Array(slices.reduce((sum, slice) => sum + slice.length, 0));
+    let offset = 0;
+    for (const slice of slices) {
+      expected.set(slice, offset);
+      offset += slice.length;
+    }
+    expect(files[`recordings/${here}.webm`]).toEqual(expected);
+    expect(files[`recordings/${elsewhere}.m4a`]).toEqual(new Uint8Array([9, 9, 9, 9]));
+    expect(asked).toEqual([elsewhere]);
+    expect(missingAudio).toEqual([lost]);
+    expect(
+      Object.keys(files).some((name) => name.startsWith(`recordings/${lost}.`) && name.endsWith('.ogg')),
+    ).toBe(false);
+  });
+
   it('a range keeps the entries of those days only', async () => {
     const { db } = await journal();
-    const files = await unzip(await exportJournal(db, new Date(), { from: '2026-03-01', to: '2026-03-31' }));
+    const files = await unzip(
+      (await exportJournal(db, new Date(), { from: '2026-03-01', to: '2026-03-31' })).blob,
+    );
     const json = JSON.parse(strFromU8(files['murmur.json'] ?? new Uint8Array())) as Record<string, unknown[]>;
     expect(json['diary_entries']).toHaveLength(1);
     expect(json['mood_entries']).toHaveLength(1);
@@ -89,7 +154,7 @@ describe('archive files', () => {
 
   it('the JSON Schema in docs names exactly the fields an archive holds', async () => {
     const { db } = await journal();
-    const files = await unzip(await exportJournal(db, new Date(), null));
+    const files = await unzip((await exportJournal(db, new Date(), null)).blob);
     const json = JSON.parse(strFromU8(files['murmur.json'] ?? new Uint8Array())) as Record<
       string,
       Record<string, unknown>[]

@@ -19,7 +19,8 @@ async function archive() {
   const { db, commands } = await openTestJournal('u-bad', 20);
   closers.push(() => db.close());
   await commands.createNote({ title: 'kept' });
-  return new Uint8Array(await (await exportJournal(db, new Date(Date.UTC(2026, 0, 1)), null)).arrayBuffer());
+  const { blob } = await exportJournal(db, new Date(Date.UTC(2026, 0, 1)), null);
+  return new Uint8Array(await blob.arrayBuffer());
 }
 
 describe('files that cannot be imported', () => {

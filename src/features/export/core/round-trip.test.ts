@@ -94,7 +94,7 @@ describe('Murmur archive round trip', () => {
       );
       await randomJournal(source.commands, prng);
 
-      const first = await exportJournal(source.db, new Date(Date.UTC(2026, 10, 22)), null);
+      const { blob: first } = await exportJournal(source.db, new Date(Date.UTC(2026, 10, 22)), null);
       const bytes = new Uint8Array(await first.arrayBuffer());
       const plan = await readImportFile('murmur.zip', bytes, { look: TEST_LOOK, timeZone: 'UTC' });
       expect(plan.problems).toEqual([]);
@@ -102,7 +102,7 @@ describe('Murmur archive round trip', () => {
       const again = await readImportFile('murmur.zip', bytes, { look: TEST_LOOK, timeZone: 'UTC' });
       expect((await applyImport(target.commands, again, true)).added).toBe(0);
 
-      const second = await exportJournal(target.db, new Date(Date.UTC(2026, 10, 23)), null);
+      const { blob: second } = await exportJournal(target.db, new Date(Date.UTC(2026, 10, 23)), null);
       expect(await archiveJson(second)).toEqual(await archiveJson(first));
     });
   }

@@ -1,9 +1,10 @@
-import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
 import { ARCHIVE_JSON_PATH, type MurmurArchive } from './archive-format.ts';
 import { csvLine } from './csv.ts';
 import { dayInZone } from './time-zones.ts';
 import { diaryMarkdown, markdownPath, noteMarkdown } from './markdown.ts';
+import { audioPath, type AudioBytes, type RecordingAudioSource } from './recording-audio.ts';
 
 export interface ArchiveProgress {
   done: number;
@@ -12,12 +13,23 @@ export interface ArchiveProgress {
 
 export const MOOD_CSV_HEADER = ['id', 'moment', 'time_zone', 'day', 'level', 'activities', 'note'] as const;
 
-interface ArchiveFile {
-  path: string;
-  content: () => string;
+type ArchiveFile =
+  | { path: string; content: () => string }
+  /** Audio: stored as it is (already compressed); null when it cannot be had. */
+  | { path: string; recordingId: string; bytes: () => Promise<AudioBytes | null> };
+
+export interface ArchiveOptions {
+  onProgress?: (progress: ArchiveProgress) => void;
+  /** Where recordings' audio comes from; without it the archive has no audio files. */
+  audio?: RecordingAudioSource;
 }
 
-function files(archive: MurmurArchive): ArchiveFile[] {
+export interface ArchiveOutcome {
+  /** Recordings whose audio could not be included (neither on this device nor downloadable). */
+  missingAudio: string[];
+}
+
+function files(archive: MurmurArchive, audio: RecordingAudioSource | undefined): ArchiveFile[] {
   const live = <T extends { deleted_at: string | null }>(rows: readonly T[]) =>
     rows.filter((row) => row.deleted_at === null);
   const list: ArchiveFile[] = [{ path: ARCHIVE_JSON_PATH, content: () => JSON.stringify(archive, null, 2) }];
@@ -56,6 +68,9 @@ function files(archive: MurmurArchive): ArchiveFile[] {
     if (recording.transcript) {
       list.push({ path: `recordings/${recording.id}.txt`, content: () => `${recording.transcript}\n` });
     }
+    if (audio) {
+      list.push({ path: audioPath(recording), recordingId: recording.id, bytes: () => audio(recording) });
+    }
   }
   return list;
 }
@@ -63,15 +78,17 @@ function files(archive: MurmurArchive): ArchiveFile[] {
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Writes the archive as a zip, one file at a time: each file is rendered, compressed and handed to
- * `onChunk` before the next is rendered, so only one file's text is in memory besides the output.
+ * Writes the archive as a zip, one file at a time: each file is rendered (or its audio read piece by
+ * piece), compressed and handed to `onChunk` before the next, so besides the output only one file's text
+ * or one piece of audio is in memory.
  */
 export async function writeArchive(
   archive: MurmurArchive,
   onChunk: (chunk: Uint8Array) => void,
-  onProgress: (progress: ArchiveProgress) => void = () => {},
-): Promise<void> {
-  const list = files(archive);
+  options: ArchiveOptions = {},
+): Promise<ArchiveOutcome> {
+  const list = files(archive, options.audio);
+  const missingAudio: string[] = [];
   let failure: Error | null = null;
   let finished = false;
   const zip = new Zip((error, chunk, final) => {
@@ -80,24 +97,61 @@ export async function writeArchive(
     if (final) finished = true;
   });
   for (const [index, file] of list.entries()) {
-    const entry = new ZipDeflate(file.path, { level: 6 });
-    zip.add(entry);
-    entry.push(strToU8(file.content()), true);
+    if ('content' in file) {
+      const entry = new ZipDeflate(file.path, { level: 6 });
+      zip.add(entry);
+      entry.push(strToU8(file.content()), true);
+    } else {
+      const bytes = await file.bytes();
+      if (bytes === null) {
+        missingAudio.push(file.recordingId);
+      } else {
+        const entry = new ZipPassThrough(file.path);
+        zip.add(entry);
+        for await (const piece of bytes) {
+          entry.push(piece);
+          if (failure) throw failure;
+        }
+        entry.push(new Uint8Array(0), true);
+      }
+    }
     if (failure) throw failure;
-    onProgress({ done: index + 1, total: list.length });
-    if (index % 20 === 19) await yieldToBrowser();
+    options.onProgress?.({ done: index + 1, total: list.length });
+    if (index % 20 === 19 || !('content' in file)) await yieldToBrowser();
   }
   zip.end();
   if (failure) throw failure;
   if (!finished) throw new Error('the zip writer did not finish');
+  return { missingAudio };
 }
 
-/** The archive as a Blob (its chunks are kept as parts; the browser may page them out). */
+/** Output gathered beyond this is moved into a Blob, which the browser may keep on disk, not the heap. */
+const FLUSH_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The archive as a Blob. The zip's chunks are folded into Blobs every 8 MB, so a journal with hours of
+ * audio is never held in the JavaScript heap at once (the browser stores large Blobs out of it).
+ */
 export async function archiveBlob(
   archive: MurmurArchive,
-  onProgress?: (progress: ArchiveProgress) => void,
-): Promise<Blob> {
-  const parts: Uint8Array<ArrayBuffer>[] = [];
-  await writeArchive(archive, (chunk) => parts.push(new Uint8Array(chunk)), onProgress);
-  return new Blob(parts, { type: 'application/zip' });
+  options: ArchiveOptions = {},
+): Promise<{ blob: Blob } & ArchiveOutcome> {
+  const blobs: Blob[] = [];
+  let parts: Uint8Array<ArrayBuffer>[] = [];
+  let pending = 0;
+  const outcome = await writeArchive(
+    archive,
+    (chunk) => {
+      parts.push(new Uint8Array(chunk));
+      pending += chunk.byteLength;
+      if (pending >= FLUSH_BYTES) {
+        blobs.push(new Blob(parts));
+        parts = [];
+        pending = 0;
+      }
+    },
+    options,
+  );
+  blobs.push(new Blob(parts));
+  return { blob: new Blob(blobs, { type: 'application/zip' }), ...outcome };
 }
