@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+
 import { expect, test, type Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
 
 import { uniqueEmail } from './support/backend.ts';
 import { signInBeforeLoad } from './support/session.ts';
@@ -77,6 +80,45 @@ test.describe('voice recording', () => {
     expect(stored.recordings).toEqual([expect.objectContaining({ state: 'saved' })]);
     expect(stored.bytes).toBeGreaterThan(1000);
     await expectNoSeriousViolations(page);
+  });
+
+  test("a kept recording's audio goes into the journal archive, exported offline from the device", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await startTrial(page);
+    await page.goto('/settings/storage');
+    // Offline navigation needs the service worker in control of the page.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.goto('/app');
+    await expect(page.getByRole('button', { name: 'Record' })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Record' }).click();
+    await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
+    await dock(page).getByRole('button', { name: 'Stop' }).click();
+    await dock(page).getByRole('button', { name: 'Keep' }).click();
+    await expect
+      .poll(async () => (await storedAudio(page)).recordings)
+      .toEqual([expect.objectContaining({ state: 'saved' })]);
+    const recorded = await storedAudio(page);
+
+    await page.goto('/settings/storage');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export journal' }).click();
+    const download = await downloading;
+    // Everything was on the device: no word about missing audio.
+    await expect(page.getByText(/^Export ready: murmur-[\d-]+\.zip$/)).toBeVisible();
+    const path = testInfo.outputPath('with-audio.zip');
+    await download.saveAs(path);
+    const files = unzipSync(new Uint8Array(readFileSync(path)));
+    const audio = Object.keys(files).filter((name) => /^recordings\/[^/]+\.webm$/.test(name));
+    expect(audio).toHaveLength(1);
+    expect(files[audio[0] ?? '']?.byteLength).toBe(recorded.bytes);
   });
 
   test('a reload mid-recording offers the recording back with the audio recorded so far', async ({
