@@ -1,3 +1,4 @@
+import type { LocalRecording } from '../entities/voice-local.ts';
 import type { UserSettingsPatch } from '../entities/user-settings.ts';
 import { userSettingsPatchSchema } from '../entities/user-settings.ts';
 import type { CommandContext } from './command-context.ts';
@@ -12,6 +13,9 @@ export interface ImportRow {
   row: Record<string, unknown>;
 }
 
+/** A recording's audio carried by the imported file, keyed by recording id. */
+export type ImportAudio = ReadonlyMap<string, Uint8Array>;
+
 export interface ImportResult {
   added: number;
   /** Rows whose id this journal already holds (also deleted ones): left exactly as they are. */
@@ -25,7 +29,16 @@ export interface ImportResult {
  */
 export function importCommands(ctx: CommandContext) {
   return {
-    async importEntries(rows: readonly ImportRow[], settings?: UserSettingsPatch): Promise<ImportResult> {
+    /**
+     * `audio` holds recordings' audio from the file: each imported recording with audio is kept on this
+     * device as a saved recording whose upload is pending, so the audio reaches this account's Storage
+     * the way a new recording's does (and plays offline meanwhile).
+     */
+    async importEntries(
+      rows: readonly ImportRow[],
+      settings?: UserSettingsPatch,
+      audio: ImportAudio = new Map(),
+    ): Promise<ImportResult> {
       const db = ctx.db;
       const settingsPatch = settings ? userSettingsPatchSchema.parse(settings) : null;
       const scope = [
@@ -36,6 +49,8 @@ export function importCommands(ctx: CommandContext) {
         db.user_settings,
         db.outbox,
         db.sync_meta,
+        db.audio_chunks,
+        db.local_recordings,
       ];
       return db.transaction('rw', scope, async () => {
         let added = 0;
@@ -47,10 +62,12 @@ export function importCommands(ctx: CommandContext) {
             skipped += 1;
             continue;
           }
-          // Audio is never part of an import: the recording belongs to this user and is not uploaded.
+          // The recording belongs to this user now; its audio (if the file has it) is not uploaded yet.
           const fields =
             table === 'recordings' ? { ...row, storage_path: `${db.userId}/${id}`, uploaded_at: null } : row;
           await writeChange(db, ctx.ports, table, id, fields, { create: true });
+          const bytes = table === 'recordings' ? audio.get(id) : undefined;
+          if (bytes) await keepImportedAudio(db, fields, bytes);
           added += 1;
         }
         if (settingsPatch && Object.keys(settingsPatch).length > 0) {
@@ -60,4 +77,26 @@ export function importCommands(ctx: CommandContext) {
       });
     },
   };
+}
+
+async function keepImportedAudio(
+  db: CommandContext['db'],
+  recording: Record<string, unknown>,
+  bytes: Uint8Array,
+): Promise<void> {
+  const id = String(recording['id']);
+  const data = bytes.slice().buffer;
+  await db.audio_chunks.put({ recording_id: id, seq: 0, data, at_ms: 0 });
+  const local: LocalRecording = {
+    recording_id: id,
+    state: 'saved',
+    started_at: String(recording['created_at']),
+    mime_type: String(recording['mime_type']),
+    size_bytes: data.byteLength,
+    duration_ms: Number(recording['duration_ms']),
+    destination: { kind: 'new_note' },
+    upload: { status: 'pending', url: null, offset: 0, attempts: 0, next_attempt_at: null, last_error: null },
+    audio_on_device: true,
+  };
+  await db.local_recordings.put(local);
 }

@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { backupDue } from '../backup-reminder.ts';
 import { exportJournal } from './export-journal.ts';
+import { applyImport, readImportFile } from './prepare-import.ts';
 import { parseCsv } from './csv.ts';
-import { openTestJournal } from './test-journal.ts';
+import { openTestJournal, TEST_LOOK } from './test-journal.ts';
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));
@@ -139,6 +140,43 @@ describe('archive files', () => {
     expect(
       Object.keys(files).some((name) => name.startsWith(`recordings/${lost}.`) && name.endsWith('.ogg')),
     ).toBe(false);
+  });
+
+  it("brings recordings' audio back on import, kept on the device and waiting to upload to the new account", async () => {
+    const source = await openTestJournal('u-audio-out', 50);
+    const target = await openTestJournal('u-audio-in', 60);
+    closers.push(
+      () => source.db.close(),
+      () => target.db.close(),
+    );
+    const id = await source.commands.startLocalRecording({
+      mime_type: 'audio/ogg',
+      destination: { kind: 'new_note' },
+    });
+    await source.commands.appendAudioChunk(id, 0, new Uint8Array([1, 2]).buffer, 0);
+    await source.commands.appendAudioChunk(id, 1, new Uint8Array([3]).buffer, 500);
+    await source.commands.keepRecording(id, { keepAudio: true });
+    const { blob } = await exportJournal(source.db, new Date(), null);
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+
+    const plan = await readImportFile('murmur.zip', bytes, { look: TEST_LOOK, timeZone: 'UTC' });
+    expect(plan.audio?.get(id)).toEqual(new Uint8Array([1, 2, 3]));
+    await applyImport(target.commands, plan, false);
+    const chunks = await target.db.audio_chunks.where('recording_id').equals(id).toArray();
+    expect(new Uint8Array(chunks[0]?.data ?? new ArrayBuffer(0))).toEqual(new Uint8Array([1, 2, 3]));
+    expect(await target.db.local_recordings.get(id)).toMatchObject({
+      state: 'saved',
+      audio_on_device: true,
+      upload: { status: 'pending' },
+    });
+    expect(await target.db.recordings.get(id)).toMatchObject({
+      storage_path: `u-audio-in/${id}`,
+      uploaded_at: null,
+    });
+    // A second import of the same file adds nothing, audio included.
+    const again = await readImportFile('murmur.zip', bytes, { look: TEST_LOOK, timeZone: 'UTC' });
+    expect((await applyImport(target.commands, again, false)).added).toBe(0);
+    expect(await target.db.audio_chunks.count()).toBe(1);
   });
 
   it('a range keeps the entries of those days only', async () => {

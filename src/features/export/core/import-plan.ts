@@ -1,4 +1,4 @@
-import type { ImportRow } from '../../../db/commands/import-commands.ts';
+import type { ImportAudio, ImportRow } from '../../../db/commands/import-commands.ts';
 import type { UserSettingsPatch } from '../../../db/entities/user-settings.ts';
 import type { ImportProblem } from './import-error.ts';
 
@@ -11,6 +11,8 @@ export interface ImportPlan {
   /** Settings from a Murmur archive; applied only when the user asks for it. */
   settings: UserSettingsPatch | null;
   problems: ImportProblem[];
+  /** Recordings' audio found in the file (Murmur archives), by recording id. */
+  audio?: ImportAudio;
 }
 
 /** Look for entries created by an import (the user's defaults at the time of import). */

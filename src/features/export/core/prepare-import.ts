@@ -83,7 +83,11 @@ export function applyImport(
   plan: ImportPlan,
   withSettings: boolean,
 ): Promise<ImportResult> {
-  return commands.importEntries(plan.rows, withSettings ? (plan.settings ?? undefined) : undefined);
+  return commands.importEntries(
+    plan.rows,
+    withSettings ? (plan.settings ?? undefined) : undefined,
+    plan.audio,
+  );
 }
 
 /** New entries get the user's default diary look; records without a zone get this device's zone. */

@@ -12,6 +12,7 @@ import {
 } from './archive-format.ts';
 import { ImportFileError, type ImportProblem } from './import-error.ts';
 import type { ImportPlan } from './import-plan.ts';
+import { audioPath } from './recording-audio.ts';
 
 const zodReason = (error: z.ZodError) =>
   error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`).join('; ');
@@ -60,5 +61,12 @@ export function readMurmurArchive(files: Unzipped): ImportPlan {
     if (parsed.success) settings = parsed.data;
     else problems.push({ record: 'settings', reason: zodReason(parsed.error) });
   }
-  return { source: 'murmur', rows, settings, problems };
+  // recordings/<id>.<ext> next to the JSON: the audio of the recordings being imported.
+  const audio = new Map<string, Uint8Array>();
+  for (const { table, row } of rows) {
+    if (table !== 'recordings') continue;
+    const bytes = files[audioPath({ id: String(row['id']), mime_type: String(row['mime_type']) })];
+    if (bytes) audio.set(String(row['id']), bytes);
+  }
+  return { source: 'murmur', rows, settings, problems, audio };
 }
