@@ -11,6 +11,7 @@ export type AmrMethod =
   | 'password'
   | 'otp'
   | 'totp'
+  | 'mfa/phone'
   | 'magiclink'
   | 'recovery'
   | 'email/signup'

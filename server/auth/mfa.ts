@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
 import { Secret, TOTP } from 'otpauth';
 
@@ -6,7 +6,8 @@ import type { BackendContext } from '../backend-context.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { jsonResponse } from '../http/api-request.ts';
 import { authError, validationFailed } from './auth-error.ts';
-import { readAuthBody, stringField } from './auth-input.ts';
+import { normalisePhone, readAuthBody, stringField } from './auth-input.ts';
+import { deliverMessage } from './mailbox.ts';
 import { addAmrClaim, buildTokenResponse, newRefreshToken } from './issue-session.ts';
 import { requireUser } from './require-user.ts';
 import { totpQrSvg } from './totp-qr-svg.ts';
@@ -27,6 +28,15 @@ function totp(secret: string, issuer: string, label: string): TOTP {
   });
 }
 
+/** Texted codes are kept only as digests. */
+function codeDigest(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+function sameDigest(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
 const factorNotFound = () => authError(404, 'mfa_factor_not_found', 'Factor not found');
 
 async function verifiedFactorCount(ctx: BackendContext, userId: string): Promise<number> {
@@ -37,16 +47,19 @@ async function verifiedFactorCount(ctx: BackendContext, userId: string): Promise
   return rows[0]?.n ?? 0;
 }
 
-/** POST /factors: enrol an unverified TOTP factor. */
+/** POST /factors: enrol an unverified TOTP or phone factor. */
 export async function enrollFactor(ctx: BackendContext, request: ApiRequest): Promise<ApiResponse> {
   const body = readAuthBody(request);
   const { user, claims } = await requireUser(ctx, request, ctx.db);
   if (user.is_anonymous)
     throw authError(403, 'no_authorization', 'Anonymous users cannot enroll MFA factors');
   const factorType = stringField(body, 'factor_type');
-  if (factorType === 'phone')
-    throw authError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for phone');
-  if (factorType !== 'totp') throw validationFailed('factor_type needs to be totp or phone');
+  if (factorType !== 'totp' && factorType !== 'phone')
+    throw validationFailed('factor_type needs to be totp or phone');
+  const phoneInput = stringField(body, 'phone');
+  if (factorType === 'phone' && !phoneInput)
+    throw validationFailed('Phone number required to enroll Phone factor');
+  const phone = factorType === 'phone' ? normalisePhone(phoneInput ?? '') : null;
   if ((await verifiedFactorCount(ctx, user.id)) > 0 && claims['aal'] !== 'aal2')
     throw authError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
   const friendlyName = stringField(body, 'friendly_name') ?? '';
@@ -69,6 +82,19 @@ export async function enrollFactor(ctx: BackendContext, request: ApiRequest): Pr
         'Maximum number of verified factors reached, unenroll to continue',
       );
     const id = randomUUID();
+    if (phone !== null) {
+      const { rows: same } = await tx.query<{ n: number }>(
+        `select count(*)::int as n from auth.mfa_factors where user_id = $1::uuid and factor_type = 'phone' and phone = $2 and status = 'verified'`,
+        [user.id, phone],
+      );
+      if ((same[0]?.n ?? 0) > 0)
+        throw authError(422, 'phone_exists', 'A verified phone factor with this phone number already exists');
+      await tx.query(
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, phone) values ($1::uuid, $2::uuid, $3, 'phone', 'unverified', $4)`,
+        [id, user.id, friendlyName, phone],
+      );
+      return jsonResponse(200, { id, type: 'phone', friendly_name: friendlyName, phone });
+    }
     const secret = new Secret({ size: 20 }).base32;
     const uri = totp(secret, issuer, user.email ?? user.id).toString();
     await tx.query(
@@ -86,8 +112,14 @@ export async function enrollFactor(ctx: BackendContext, request: ApiRequest): Pr
 
 async function loadFactor(ctx: BackendContext, userId: string, factorId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(factorId)) throw factorNotFound();
-  const { rows } = await ctx.db.query<{ id: string; status: string; secret: string; factor_type: string }>(
-    'select id::text, status, secret, factor_type from auth.mfa_factors where id = $1::uuid and user_id = $2::uuid',
+  const { rows } = await ctx.db.query<{
+    id: string;
+    status: string;
+    secret: string | null;
+    factor_type: string;
+    phone: string | null;
+  }>(
+    'select id::text, status, secret, factor_type, phone from auth.mfa_factors where id = $1::uuid and user_id = $2::uuid',
     [factorId, userId],
   );
   if (!rows[0]) throw factorNotFound();
@@ -104,16 +136,27 @@ export async function challengeFactor(
   const { user } = await requireUser(ctx, request, ctx.db);
   const factor = await loadFactor(ctx, user.id, factorId);
   const id = randomUUID();
+  const isPhone = factor.factor_type === 'phone';
+  // A phone factor's code is texted now (the development SMS outbox stands in for the provider).
+  const code = isPhone ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
   await ctx.db.transaction(async (tx) => {
     await tx.query(
-      'insert into auth.mfa_challenges (id, factor_id, ip_address) values ($1::uuid, $2::uuid, $3)',
-      [id, factor.id, request.ip],
+      'insert into auth.mfa_challenges (id, factor_id, ip_address, otp_code) values ($1::uuid, $2::uuid, $3, $4)',
+      [id, factor.id, request.ip, code === null ? null : codeDigest(code)],
     );
     await tx.query('update auth.mfa_factors set last_challenged_at = now() where id = $1::uuid', [factor.id]);
+    if (code !== null)
+      await deliverMessage(tx, {
+        to: factor.phone ?? '',
+        subject: 'SMS',
+        text: `Your verification code is ${code}`,
+        code,
+        kind: 'sms',
+      });
   });
   return jsonResponse(200, {
     id,
-    type: 'totp',
+    type: isPhone ? 'phone' : 'totp',
     expires_at: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_SECONDS,
   });
 }
@@ -132,8 +175,13 @@ export async function verifyFactor(
   if (!sessionId) throw authError(401, 'no_authorization', 'MFA verification requires a session');
   const factor = await loadFactor(ctx, user.id, factorId);
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ expired: boolean; ip_address: string; verified: boolean }>(
-      `select created_at < now() - make_interval(secs => $3::int) as expired, ip_address, verified_at is not null as verified
+    const { rows } = await tx.query<{
+      expired: boolean;
+      ip_address: string;
+      verified: boolean;
+      otp_code: string | null;
+    }>(
+      `select created_at < now() - make_interval(secs => $3::int) as expired, ip_address, verified_at is not null as verified, otp_code
          from auth.mfa_challenges where id = $1::uuid and factor_id = $2::uuid for update`,
       [
         /^[0-9a-f-]{36}$/i.test(challengeId) ? challengeId : '00000000-0000-0000-0000-000000000000',
@@ -152,8 +200,12 @@ export async function verifyFactor(
       );
     if (challenge.ip_address !== request.ip)
       throw authError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
-    if (totp(factor.secret, 'x', 'x').validate({ token: code, window: 1 }) === null)
+    if (factor.factor_type === 'phone') {
+      if (!challenge.otp_code || !sameDigest(challenge.otp_code, codeDigest(code)))
+        throw authError(422, 'mfa_verification_failed', 'Invalid MFA Phone code entered');
+    } else if (totp(factor.secret ?? '', 'x', 'x').validate({ token: code, window: 1 }) === null) {
       throw authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    }
     await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1::uuid', [challengeId]);
     await tx.query(
       `update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1::uuid`,
@@ -163,7 +215,7 @@ export async function verifyFactor(
       sessionId,
       factor.id,
     ]);
-    await addAmrClaim(tx, sessionId, 'totp');
+    await addAmrClaim(tx, sessionId, factor.factor_type === 'phone' ? 'mfa/phone' : 'totp');
     // GoTrue rotates the refresh token on a successful verify.
     await tx.query(
       'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1::uuid and not revoked',

@@ -141,6 +141,8 @@ create table if not exists auth.mfa_challenges (
   verified_at timestamptz,
   ip_address text
 );
+-- GoTrue's column for a phone factor's texted code (kept here as a SHA-256 hex digest, never in clear).
+alter table auth.mfa_challenges add column if not exists otp_code text;
 
 create table if not exists auth.flow_state (
   id uuid primary key,

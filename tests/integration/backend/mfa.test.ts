@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { describeOnTargets, startTestBackend } from './support/backend-targets.ts';
 import type { TestBackend } from './support/backend-targets.ts';
-import { client, decodeJwt, uniqueEmail } from './support/clients.ts';
+import { client, decodeJwt, latestMail, uniqueEmail } from './support/clients.ts';
 import { decodeQrSvg } from './support/decode-qr-svg.ts';
 
 function codeFor(secret: string, offsetSeconds = 0): string {
@@ -13,7 +13,7 @@ function codeFor(secret: string, offsetSeconds = 0): string {
   });
 }
 
-describeOnTargets('MFA with TOTP through supabase-js', (target) => {
+describeOnTargets('MFA with TOTP and phone through supabase-js', (target, { localIt }) => {
   let backend: TestBackend;
 
   beforeAll(async () => {
@@ -108,4 +108,62 @@ describeOnTargets('MFA with TOTP through supabase-js', (target) => {
     expect(removed.error).toBeNull();
     expect((await supabase.auth.mfa.listFactors()).data?.all).toEqual([]);
   });
+
+  localIt('the development SMS outbox')(
+    'enrolls a phone factor, texts a code for each challenge and verifies it to aal2 (amr mfa/phone)',
+    async () => {
+      const supabase = client(backend.url, backend.anonKey);
+      await supabase.auth.signUp({ email: uniqueEmail('phone-mfa'), password: 'secret123' });
+      const phone = `+1555${String(Date.now()).slice(-7)}`;
+      expect(
+        (await supabase.auth.mfa.enroll({ factorType: 'phone', phone: 'not a number' })).error,
+      ).toMatchObject({
+        code: 'validation_failed',
+      });
+      const enrolled = await supabase.auth.mfa.enroll({
+        factorType: 'phone',
+        phone,
+        friendlyName: 'my phone',
+      });
+      expect(enrolled.error).toBeNull();
+      expect(enrolled.data).toMatchObject({
+        type: 'phone',
+        friendly_name: 'my phone',
+        phone: phone.slice(1),
+      });
+      const factorId = enrolled.data?.id ?? '';
+
+      const challenge = await supabase.auth.mfa.challenge({ factorId, channel: 'sms' });
+      expect(challenge.error).toBeNull();
+      expect(challenge.data).toMatchObject({ type: 'phone' });
+      const texted = await latestMail(backend.url, phone.slice(1));
+      expect(texted.type).toBe('sms');
+      expect(texted.code).toMatch(/^\d{6}$/);
+      const wrongCode = String((Number(texted.code) + 1) % 1_000_000).padStart(6, '0');
+      const wrong = await supabase.auth.mfa.verify({
+        factorId,
+        challengeId: challenge.data?.id ?? '',
+        code: wrongCode,
+      });
+      expect(wrong.error).toMatchObject({ code: 'mfa_verification_failed', status: 422 });
+      const verified = await supabase.auth.mfa.verify({
+        factorId,
+        challengeId: challenge.data?.id ?? '',
+        code: texted.code ?? '',
+      });
+      expect(verified.error).toBeNull();
+      const claims = decodeJwt(verified.data?.access_token ?? '');
+      expect(claims['aal']).toBe('aal2');
+      expect((claims['amr'] as { method: string }[]).map((entry) => entry.method)).toContain('mfa/phone');
+      const factors = await supabase.auth.mfa.listFactors();
+      expect(factors.data?.phone.map((factor) => factor.id)).toEqual([factorId]);
+      // The code is spent with its challenge.
+      const replay = await supabase.auth.mfa.verify({
+        factorId,
+        challengeId: challenge.data?.id ?? '',
+        code: texted.code ?? '',
+      });
+      expect(replay.error).toMatchObject({ status: 422 });
+    },
+  );
 });
