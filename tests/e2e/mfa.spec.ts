@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { freshTotpCode, PASSWORD, signInWithPassword } from './support/accounts.ts';
-import { createAccount, uniqueEmail } from './support/backend.ts';
+import { API_URL, createAccount, uniqueEmail, type MailboxMessage } from './support/backend.ts';
+import { expectNoSeriousViolations } from './support/voice.ts';
 
 test('enrols an authenticator in the profile, is asked for its code at sign-in, and removes it', async ({
   page,
@@ -54,5 +55,61 @@ test('enrols an authenticator in the profile, is asked for its code at sign-in, 
   await page.goto('/profile');
   await expect(page.getByText(/Two-step verification is on:/)).toBeVisible();
   await page.getByRole('button', { name: 'Remove authenticator' }).click();
+  await expect(page.getByText('Two-step verification is off.')).toBeVisible();
+});
+
+/** The newest text the development SMS outbox holds for a number, once there are more than `after`. */
+async function nextText(request: APIRequestContext, digits: string, after: number): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${API_URL}/mailbox/messages?to=${digits}`);
+      const messages = (await response.json()) as MailboxMessage[];
+      code = messages[0]?.code ?? '';
+      return messages.length;
+    })
+    .toBeGreaterThan(after);
+  return code;
+}
+
+test('turns on two-step verification by text message, is texted a code at sign-in, and turns it off', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('two-step-sms');
+  const digits = `4477009${String(Date.now()).slice(-5)}`;
+  await createAccount(request, email, PASSWORD);
+  await page.goto('/auth');
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/app$/);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Use text messages instead' }).click();
+  await page.getByLabel('Phone number').fill('12345');
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  await expect(page.getByText('Enter the number with its country code', { exact: false })).toBeVisible();
+  await page.getByLabel('Phone number').fill(`+${digits}`);
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  await expect(page.getByText(`We sent a six-digit code to +${digits}.`, { exact: false })).toBeVisible();
+  await page.getByLabel('Code from the text message').fill(await nextText(request, digits, 0));
+  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  await expect(
+    page.getByText('signing in asks for a code we text to your phone.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText(`Text messages to +${digits}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out of Murmur' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await signInWithPassword(page, email);
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  await expect(page.getByText(`We texted a six-digit code to +${digits}.`, { exact: false })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByLabel('Code from the text message').fill(await nextText(request, digits, 1));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/app$/);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Stop texting codes' }).click();
   await expect(page.getByText('Two-step verification is off.')).toBeVisible();
 });

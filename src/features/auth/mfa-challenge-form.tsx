@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import type { Factor } from '@supabase/supabase-js';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
@@ -9,29 +10,56 @@ import { useAuthAction } from './use-auth-action.ts';
 import { authenticatorCodeProblem } from './validate-credentials.ts';
 
 /**
- * The second step of a sign-in when aal2 is next (product spec §4): the code from the authenticator
- * app. Verifying raises the session to aal2 (MFA_CHALLENGE_VERIFIED) and the guard takes the user on.
+ * The second step of a sign-in when aal2 is next (product spec §4): the code from the authenticator app
+ * or, for a phone factor, the code texted when this step opens (a new one on request). Verifying raises
+ * the session to aal2 (MFA_CHALLENGE_VERIFIED) and the guard takes the user on.
  */
 export function MfaChallengeForm() {
   const { t } = useTranslation();
   const { mfaSession } = useAuth();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [challengeId, setChallengeId] = useState<string | null>(null);
   const { pending, error, run } = useAuthAction();
-  const factor = mfaSession?.user.factors?.find(
-    (candidate) => candidate.status === 'verified' && candidate.factor_type === 'totp',
+  const verified = mfaSession?.user.factors?.filter((candidate) => candidate.status === 'verified') ?? [];
+  // The authenticator app first: it works without a signal.
+  const factor: Factor | undefined =
+    verified.find((candidate) => candidate.factor_type === 'totp') ??
+    verified.find((candidate) => candidate.factor_type === 'phone');
+  const byPhone = factor?.factor_type === 'phone';
+
+  const textCode = useCallback(
+    async (factorId: string) => {
+      setChallengeId(null);
+      await run(async () => {
+        const result = await (await loadSupabase()).auth.mfa.challenge({ factorId, channel: 'sms' });
+        if (result.data) setChallengeId(result.data.id);
+        return result;
+      });
+    },
+    [run],
   );
+
+  // One text when the step opens (not again on every render, nor twice in development's double effects).
+  const texted = useRef<string | null>(null);
+  const factorId = factor?.id;
+  useEffect(() => {
+    if (!byPhone || !factorId || texted.current === factorId) return;
+    texted.current = factorId;
+    void textCode(factorId);
+  }, [byPhone, factorId, textCode]);
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
     const found = authenticatorCodeProblem(code);
     setProblem(found);
     if (found || !factor) return;
+    const typed = code.replace(/\s/g, '');
+    const supabase = await loadSupabase();
     await run(async () =>
-      (await loadSupabase()).auth.mfa.challengeAndVerify({
-        factorId: factor.id,
-        code: code.replace(/\s/g, ''),
-      }),
+      byPhone && challengeId
+        ? supabase.auth.mfa.verify({ factorId: factor.id, challengeId, code: typed })
+        : supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code: typed }),
     );
   };
 
@@ -42,10 +70,16 @@ export function MfaChallengeForm() {
   return (
     <div className={styles.panel}>
       <h2 className={styles.heading}>{t('auth.mfa.heading')}</h2>
-      <p>{t('auth.mfa.intro')}</p>
+      <p role={byPhone ? 'status' : undefined}>
+        {!byPhone
+          ? t('auth.mfa.intro')
+          : challengeId
+            ? t('auth.mfa.phoneIntro', { phone: factor?.friendly_name ?? '' })
+            : t('auth.mfa.sending')}
+      </p>
       <OneTimeCodeForm
         className={styles.form}
-        label={t('auth.mfa.code')}
+        label={byPhone ? t('auth.mfa.phoneCode') : t('auth.mfa.code')}
         submitLabel={t('auth.mfa.verify')}
         code={code}
         onCode={setCode}
@@ -53,8 +87,13 @@ export function MfaChallengeForm() {
         problem={problem ? t(problem) : null}
         error={error}
         pending={pending}
-        ready={factor !== undefined}
+        ready={factor !== undefined && (!byPhone || challengeId !== null)}
       />
+      {byPhone && factor ? (
+        <button type="button" className="button" onClick={() => void textCode(factor.id)} disabled={pending}>
+          {t('auth.mfa.resend')}
+        </button>
+      ) : null}
       <button type="button" className="button" onClick={() => void cancel()} disabled={pending}>
         {t('auth.mfa.cancel')}
       </button>

@@ -8,6 +8,7 @@ import { FormError } from '../auth/form-error.tsx';
 import { OneTimeCodeForm } from '../auth/one-time-code-form.tsx';
 import { useAuthAction } from '../auth/use-auth-action.ts';
 import { authenticatorCodeProblem } from '../auth/validate-credentials.ts';
+import { PhoneFactorEnrolment } from './phone-factor-enrolment.tsx';
 import { TotpSecret } from './totp-secret.tsx';
 import styles from './profile.module.css';
 
@@ -18,23 +19,30 @@ interface Enrolment {
 }
 
 /**
- * Two-step verification with an authenticator app (TOTP): enrol (QR code and secret), confirm with a
- * first code, remove. Product spec §6; phone factors are not offered by the backend yet.
+ * Two-step verification (product spec §6): with an authenticator app (TOTP: QR code and secret, confirmed
+ * with a first code) or by text message (a phone factor, confirmed with a texted code); either can be
+ * removed again.
  */
 export function MfaSection({ user, onChanged }: { user: User; onChanged: () => void }) {
   const { t } = useTranslation();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [byPhone, setByPhone] = useState(false);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const { pending, error, run } = useAuthAction();
   const factors: Factor[] = user.factors ?? [];
   const verified = factors.filter((factor) => factor.status === 'verified');
 
-  const start = async () => {
+  // An enrolment abandoned earlier would clash by name; it was never usable, so it goes first.
+  const dropUnfinished = async () => {
     const supabase = await loadSupabase();
-    // An enrolment abandoned earlier would clash by name; it was never usable, so it goes first.
     for (const stale of factors.filter((factor) => factor.status !== 'verified'))
       await run(() => supabase.auth.mfa.unenroll({ factorId: stale.id }));
+    return supabase;
+  };
+
+  const start = async () => {
+    const supabase = await dropUnfinished();
     await run(async () => {
       const result = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Murmur' });
       if (result.data)
@@ -65,6 +73,17 @@ export function MfaSection({ user, onChanged }: { user: User; onChanged: () => v
     onChanged();
   };
 
+  const startPhone = async () => {
+    await dropUnfinished();
+    setByPhone(true);
+  };
+
+  const phoneDone = () => {
+    setByPhone(false);
+    notify({ kind: 'success', title: t('profile.mfa.enabled') });
+    onChanged();
+  };
+
   const remove = async (factor: Factor) => {
     const ok = await run(async () => (await loadSupabase()).auth.mfa.unenroll({ factorId: factor.id }));
     if (!ok) return;
@@ -75,20 +94,36 @@ export function MfaSection({ user, onChanged }: { user: User; onChanged: () => v
   return (
     <section className={styles.section} aria-labelledby="profile-mfa">
       <h2 id="profile-mfa">{t('profile.mfa.heading')}</h2>
-      <p role="status">{verified.length > 0 ? t('profile.mfa.on') : t('profile.mfa.off')}</p>
+      <p role="status">
+        {verified.length === 0
+          ? t('profile.mfa.off')
+          : verified.some((factor) => factor.factor_type === 'totp')
+            ? t('profile.mfa.on')
+            : t('profile.mfa.onPhone')}
+      </p>
       {verified.map((factor) => (
         <div key={factor.id} className={styles.row}>
-          <span>{t('profile.mfa.factor', { name: factor.friendly_name ?? 'TOTP' })}</span>
+          <span>
+            {factor.factor_type === 'phone'
+              ? t('profile.mfa.phoneFactor', { phone: factor.friendly_name ?? '' })
+              : t('profile.mfa.factor', { name: factor.friendly_name ?? 'TOTP' })}
+          </span>
           <button type="button" className="button" disabled={pending} onClick={() => void remove(factor)}>
-            {t('profile.mfa.remove')}
+            {factor.factor_type === 'phone' ? t('profile.mfa.removePhone') : t('profile.mfa.remove')}
           </button>
         </div>
       ))}
-      {verified.length === 0 && !enrolment ? (
-        <button type="button" className="button" disabled={pending} onClick={() => void start()}>
-          {t('profile.mfa.enable')}
-        </button>
+      {verified.length === 0 && !enrolment && !byPhone ? (
+        <div className={styles.row}>
+          <button type="button" className="button" disabled={pending} onClick={() => void start()}>
+            {t('profile.mfa.enable')}
+          </button>
+          <button type="button" className="button" disabled={pending} onClick={() => void startPhone()}>
+            {t('profile.mfa.enablePhone')}
+          </button>
+        </div>
       ) : null}
+      {byPhone ? <PhoneFactorEnrolment onDone={phoneDone} onCancel={() => setByPhone(false)} /> : null}
       {enrolment ? (
         <OneTimeCodeForm
           label={t('auth.mfa.code')}
@@ -104,7 +139,7 @@ export function MfaSection({ user, onChanged }: { user: User; onChanged: () => v
           <img className={styles.qr} src={enrolment.qrCode} alt={t('profile.mfa.qrAlt')} />
           <TotpSecret secret={enrolment.secret} />
         </OneTimeCodeForm>
-      ) : (
+      ) : byPhone ? null : (
         <FormError error={error} />
       )}
     </section>
