@@ -4,6 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { backupDue } from '../backup-reminder.ts';
+import { archiveSchemaValidator } from './archive-schema.ts';
 import { exportJournal } from './export-journal.ts';
 import { applyImport, readImportFile } from './prepare-import.ts';
 import { parseCsv } from './csv.ts';
@@ -202,6 +203,17 @@ describe('archive files', () => {
       $defs: Record<string, { properties: Record<string, unknown> }>;
     };
     const fields = (def: string) => Object.keys(schema.$defs[def]?.properties ?? {}).sort();
+    const validate = archiveSchemaValidator();
+    expect(validate(json)).toEqual([]);
+    // The schema is not a formality: a check-in off the five levels, or a note without a body, is refused.
+    const broken = structuredClone(json);
+    const [mood] = broken['mood_entries'] ?? [];
+    if (mood) mood['level'] = 7;
+    delete broken['notes']?.[0]?.['body'];
+    expect(validate(broken)).toEqual([
+      expect.stringMatching(/^\/notes\/0 must have required property 'body'/),
+      expect.stringMatching(/^\/mood_entries\/0\/level must be <= 5/),
+    ]);
     expect(Object.keys(json).sort()).toEqual([...schema.required].sort());
     expect(Object.keys(json['notes']?.[0] ?? {}).sort()).toEqual(fields('note'));
     expect(Object.keys(json['diary_entries']?.[0] ?? {}).sort()).toEqual(fields('diaryEntry'));

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Commands } from '../../../db/commands/create-commands.ts';
 import { createPrng, type Prng } from '../../../testing/sync/prng.ts';
 import { ARCHIVE_JSON_PATH } from './archive-format.ts';
+import { archiveSchemaValidator } from './archive-schema.ts';
 import { exportJournal } from './export-journal.ts';
 import { applyImport, readImportFile } from './prepare-import.ts';
 import { openTestJournal, TEST_LOOK } from './test-journal.ts';
@@ -68,6 +69,8 @@ async function randomJournal(commands: Commands, prng: Prng) {
   }
 }
 
+const validateArchive = archiveSchemaValidator();
+
 async function archiveJson(blob: Blob): Promise<Record<string, unknown>> {
   const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
   const { exported_at: _at, ...rest } = JSON.parse(
@@ -96,6 +99,10 @@ describe('Murmur archive round trip', () => {
 
       const { blob: first } = await exportJournal(source.db, new Date(Date.UTC(2026, 10, 22)), null);
       const bytes = new Uint8Array(await first.arrayBuffer());
+      // Every archive written is valid against the published JSON Schema.
+      expect(
+        validateArchive(JSON.parse(strFromU8(unzipSync(bytes)[ARCHIVE_JSON_PATH] ?? new Uint8Array()))),
+      ).toEqual([]);
       const plan = await readImportFile('murmur.zip', bytes, { look: TEST_LOOK, timeZone: 'UTC' });
       expect(plan.problems).toEqual([]);
       await applyImport(target.commands, plan, true);
