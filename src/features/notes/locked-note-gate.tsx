@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { TextField } from '../../ui/text-field.tsx';
+import { readPasskeyRecord, verifyPasskey } from './note-passkey.ts';
 import { readPinRecord, verifyPin } from './note-pin.ts';
 import { SetPinForm } from './set-pin-form.tsx';
 import styles from './notes.module.css';
@@ -16,6 +17,7 @@ export function LockedNoteGate({ userId, onUnlock }: { userId: string; onUnlock:
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const [passkey] = useState(() => readPasskeyRecord(userId));
 
   if (record === null) {
     return (
@@ -46,9 +48,34 @@ export function LockedNoteGate({ userId, onUnlock }: { userId: string; onUnlock:
     }
   };
 
+  const unlockWithPasskey = async () => {
+    if (!passkey) return;
+    setChecking(true);
+    setError(null);
+    let ok = false;
+    try {
+      ok = await verifyPasskey(passkey);
+    } catch (failure) {
+      console.warn('The passkey did not unlock the note', failure);
+    }
+    setChecking(false);
+    if (ok) onUnlock();
+    else setError(t('notes.locked.passkeyFailed'));
+  };
+
   return (
     <section className={styles.gate} aria-labelledby="locked-note-heading">
       <h2 id="locked-note-heading">{t('notes.locked.heading')}</h2>
+      {passkey ? (
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={checking}
+          onClick={() => void unlockWithPasskey()}
+        >
+          {t('notes.locked.usePasskey')}
+        </button>
+      ) : null}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           label={t('notes.locked.pin')}

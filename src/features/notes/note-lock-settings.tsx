@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { readPinRecord } from './note-pin.ts';
+import { PasskeyLockSettings } from './passkey-lock-settings.tsx';
 import type { NotesData } from './notes-data.ts';
 import { SetPinForm } from './set-pin-form.tsx';
 import { useNoteSettings } from './use-note-settings.ts';
@@ -52,9 +53,16 @@ export function NoteLockSettings({ data }: { data: NotesData }) {
             }}
           />
         ) : (
-          <button type="button" className="button" onClick={() => setChanging(true)}>
-            {t('notes.lock.changePin')}
-          </button>
+          <>
+            <button type="button" className="button" onClick={() => setChanging(true)}>
+              {t('notes.lock.changePin')}
+            </button>
+            <PasskeyLockSettings
+              userId={data.userId}
+              userName={t('notes.lock.passkeyName')}
+              onStatus={setSaved}
+            />
+          </>
         )
       ) : null}
       <p role="status" className={styles.hint}>
