@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { uniqueEmail } from './support/backend.ts';
 import { SESSION_STORAGE_KEY, signInBeforeLoad } from './support/session.ts';
+import { serviceWorkerInControl } from './support/service-worker.ts';
 
 /**
  * Issue 5: an access token that expires while the device is offline must not lock the user out of the
@@ -17,11 +18,8 @@ test('offline with an expired access token, the journal stays open and the sessi
   await page.getByLabel('Note').fill('Written before the flight');
   await page.getByRole('button', { name: 'Save check-in' }).click();
   await expect(page.getByRole('article', { name: /^Good at / })).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Offline navigation needs the service worker in control of the page.
+  await serviceWorkerInControl(page);
 
   // The flight: offline, and meanwhile the access token expires (its refresh token stays good).
   await page.context().setOffline(true);

@@ -4,6 +4,7 @@ import { DEMO_SERVICE_ROLE_KEY } from '../../server/keys.ts';
 import { API_URL } from './support/backend.ts';
 import { storedUserId } from './support/local-database.ts';
 import { fakeMicrophone, startTrial } from './support/voice.ts';
+import { serviceWorkerInControl } from './support/service-worker.ts';
 
 test.use(fakeMicrophone());
 
@@ -49,11 +50,8 @@ test.describe('the subscription decides who records', () => {
     await startTrial(page);
     await page.goto('/app');
     await expect(page.getByRole('button', { name: 'Record' })).toBeVisible();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // Offline navigation needs the service worker in control of the page.
+    await serviceWorkerInControl(page);
 
     await page.context().setOffline(true);
     await page.reload();

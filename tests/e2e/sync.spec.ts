@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import { realSession, SESSION_STORAGE_KEY } from './support/session.ts';
+import { serviceWorkerInControl } from './support/service-worker.ts';
 
 /** A second device: its own browser context (own IndexedDB, own tabs), signed in to the same account. */
 async function device(browser: Browser, email: string): Promise<Page> {
@@ -44,12 +45,8 @@ test.describe('two devices', () => {
     const laptop = await device(browser, email);
     for (const page of [phone, laptop]) {
       await page.goto('/mood');
-      // The service worker must control the page before going offline, so offline navigation works.
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
-      if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      // Offline navigation needs the service worker in control of the page.
+      await serviceWorkerInControl(page);
       await expect(page.getByText('No check-in yet today. How are you?')).toBeVisible();
       await page.context().setOffline(true);
     }

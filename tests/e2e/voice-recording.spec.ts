@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate';
 import { uniqueEmail } from './support/backend.ts';
 import { signInBeforeLoad } from './support/session.ts';
 import { dock, expectNoSeriousViolations, fakeMicrophone, startTrial } from './support/voice.ts';
+import { serviceWorkerInControl } from './support/service-worker.ts';
 
 test.use(fakeMicrophone());
 
@@ -90,11 +91,7 @@ test.describe('voice recording', () => {
     await startTrial(page);
     await page.goto('/settings/storage');
     // Offline navigation needs the service worker in control of the page.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await serviceWorkerInControl(page);
     await page.goto('/app');
     await expect(page.getByRole('button', { name: 'Record' })).toBeVisible();
     await context.setOffline(true);
