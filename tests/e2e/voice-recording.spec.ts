@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 
 import { uniqueEmail } from './support/backend.ts';
@@ -35,6 +35,17 @@ async function storedAudio(page: Page) {
       recordings,
     };
   });
+}
+
+/** From /app, offline: a recording of a couple of seconds, stopped and kept. */
+async function recordOfflineAndKeep(page: Page, context: BrowserContext): Promise<void> {
+  await page.goto('/app');
+  await expect(page.getByRole('button', { name: 'Record' })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Record' }).click();
+  await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
+  await dock(page).getByRole('button', { name: 'Stop' }).click();
+  await dock(page).getByRole('button', { name: 'Keep' }).click();
 }
 
 test.describe('voice recording', () => {
@@ -92,13 +103,7 @@ test.describe('voice recording', () => {
     await page.goto('/settings/storage');
     // Offline navigation needs the service worker in control of the page.
     await serviceWorkerInControl(page);
-    await page.goto('/app');
-    await expect(page.getByRole('button', { name: 'Record' })).toBeVisible();
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Record' }).click();
-    await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
-    await dock(page).getByRole('button', { name: 'Stop' }).click();
-    await dock(page).getByRole('button', { name: 'Keep' }).click();
+    await recordOfflineAndKeep(page, context);
     await expect
       .poll(async () => (await storedAudio(page)).recordings)
       .toEqual([expect.objectContaining({ state: 'saved' })]);
@@ -148,13 +153,7 @@ test.describe('voice recording', () => {
   }) => {
     test.setTimeout(90_000);
     await startTrial(page);
-    await page.goto('/app');
-    await expect(page.getByRole('button', { name: 'Record' })).toBeVisible();
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Record' }).click();
-    await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
-    await dock(page).getByRole('button', { name: 'Stop' }).click();
-    await dock(page).getByRole('button', { name: 'Keep' }).click();
+    await recordOfflineAndKeep(page, context);
     await expect(dock(page).getByRole('status')).toHaveText('Waiting for connection');
 
     await context.setOffline(false);
