@@ -4,6 +4,7 @@ import { corsHeaders, json, refuse } from '../_shared/http.ts';
 import { hasPremiumAccess } from '../_shared/premium-access.ts';
 import { transcribeWithScribe } from '../_shared/transcription/elevenlabs.ts';
 import type { ProviderFailure } from '../_shared/transcription/provider-failure.ts';
+import { withoutPunctuation } from '../_shared/transcription/punctuation.ts';
 import type {
   ProviderEndpoint,
   Transcript,
@@ -108,6 +109,8 @@ Deno.serve(async (request) => {
     model: chosenModel,
     diarize: form.get('diarize') === 'true',
     tagAudioEvents: form.get('tag_audio_events') === 'true',
+    // Punctuated unless the app says otherwise (auto_punctuation is on by default).
+    punctuation: form.get('punctuation') !== 'false',
   };
 
   let result: Transcript | ProviderFailure;
@@ -129,5 +132,6 @@ Deno.serve(async (request) => {
       retry_after: result.retryAfterSeconds,
     });
   }
-  return json(200, { ...result, provider, model: chosenModel });
+  const text = transcriptionRequest.punctuation ? result : withoutPunctuation(result);
+  return json(200, { ...text, provider, model: chosenModel });
 });

@@ -96,7 +96,13 @@ describe('transcribe function', () => {
     });
     const sent = openai.requests.at(-1);
     expect(sent?.headers['authorization']).toBe(`Bearer ${OPENAI_KEY}`);
-    expect(sent?.fields).toEqual({ model: 'whisper-1', response_format: 'verbose_json', language: 'en' });
+    // Punctuated by default (auto_punctuation): Whisper is given a punctuated prompt to follow.
+    expect(sent?.fields).toEqual({
+      model: 'whisper-1',
+      response_format: 'verbose_json',
+      language: 'en',
+      prompt: expect.stringMatching(/^[A-Z].*[.]$/),
+    });
     expect(sent?.files['file']).toMatchObject({ name: 'recording.webm', size: 2048 });
     expect(JSON.stringify(answer.body)).not.toContain(OPENAI_KEY);
   });
@@ -105,6 +111,17 @@ describe('transcribe function', () => {
     const trial = await member(true);
     await call(trial, recording({ provider: 'whisper', language: 'auto' }));
     expect(openai.requests.at(-1)?.fields).not.toHaveProperty('language');
+  });
+
+  it('with auto_punctuation off, asks for no punctuated style and returns words without punctuation', async () => {
+    const trial = await member(true);
+    const answer = await call(
+      trial,
+      recording({ provider: 'whisper', language: 'en', punctuation: 'false' }),
+    );
+    expect(openai.requests.at(-1)?.fields).not.toHaveProperty('prompt');
+    const words = OPENAI_STUB_TEXT.replace(/[.,]/g, '');
+    expect(answer.body).toMatchObject({ text: words, segments: [{ start: 0, end: 3.2, text: words }] });
   });
 
   it('passes each documented Whisper error on with whether and when to try again', async () => {

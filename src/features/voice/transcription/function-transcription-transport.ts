@@ -64,6 +64,7 @@ export function functionTranscriptionTransport(
       form.append('audio', audio, 'recording');
       form.append('provider', provider);
       form.append('language', requestedLanguage(settings) ?? 'auto');
+      form.append('punctuation', String(settings.auto_punctuation));
       if (provider === 'elevenlabs') {
         form.append('model', settings.elevenlabs_model);
         form.append('diarize', String(settings.elevenlabs_diarize));

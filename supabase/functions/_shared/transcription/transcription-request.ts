@@ -7,6 +7,8 @@ export interface TranscriptionRequest {
   model: string;
   diarize: boolean;
   tagAudioEvents: boolean;
+  /** auto_punctuation: ask for punctuated text (true), or return words only (false). */
+  punctuation: boolean;
 }
 
 export interface TranscriptSegment {

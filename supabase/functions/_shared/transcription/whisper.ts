@@ -1,4 +1,5 @@
 import { providerFailure, type ProviderFailure } from './provider-failure.ts';
+import { PUNCTUATION_PROMPT } from './punctuation.ts';
 import type { ProviderEndpoint, Transcript, TranscriptionRequest } from './transcription-request.ts';
 
 interface VerboseJson {
@@ -17,6 +18,7 @@ export async function transcribeWithWhisper(
   form.append('model', request.model);
   form.append('response_format', 'verbose_json');
   if (request.language) form.append('language', request.language);
+  if (request.punctuation) form.append('prompt', PUNCTUATION_PROMPT);
   const response = await endpoint.fetch(`${endpoint.baseUrl}/v1/audio/transcriptions`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${endpoint.apiKey}` },
