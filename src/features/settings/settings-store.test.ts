@@ -75,6 +75,46 @@ describe('SettingsStore over the user database', () => {
     expect(store.getSnapshot().stored).toBe(false);
   });
 
+  it('a change made while the settings are still loading is not undone by the load', async () => {
+    const source = dexieSettingsSource(db, commands, async () => undefined);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let firstRead = true;
+    const slow: SettingsSource = {
+      ...source,
+      // The first read sees the row as it was, and answers only after the user's change was written.
+      read: async () => {
+        const row = await source.read();
+        if (firstRead) {
+          firstRead = false;
+          await gate;
+        }
+        return row;
+      },
+    };
+    const store = new SettingsStore({
+      userId: USER,
+      source: slow,
+      now: () => now,
+      notify: (kind, title) => toasts.push(`${kind}: ${title}`),
+      logError: (message) => errors.push(message),
+      messages,
+    });
+    const loading = store.load();
+    const shown: string[] = [];
+    store.subscribe(() => shown.push(store.getSnapshot().settings.preferred_theme));
+    const saving = store.update({ preferred_theme: 'dark' });
+    expect(store.getSnapshot().settings.preferred_theme).toBe('dark');
+    release();
+    await saving;
+    await loading;
+    expect(store.getSnapshot().settings.preferred_theme).toBe('dark');
+    // Never shown the old value again on the way.
+    expect(shown.every((theme) => theme === 'dark')).toBe(true);
+  });
+
   it('reuses the loaded settings for 5 minutes and reads again after, or at once when forced', async () => {
     const store = storeFor();
     await store.load();

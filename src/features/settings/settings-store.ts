@@ -52,9 +52,13 @@ export interface UpdateOptions {
 
 const FONT_FIELDS = ['default_note_font', 'default_diary_font', 'default_mood_font'] as const;
 
-function merge(userId: string | null, row: Partial<UserSettings> | null): UserSettings {
+function merge(
+  userId: string | null,
+  row: Partial<UserSettings> | null,
+  unsaved: UserSettingsPatch = {},
+): UserSettings {
   const defaults = defaultUserSettings(userId ?? 'anonymous');
-  return row ? { ...defaults, ...row, id: defaults.id } : defaults;
+  return { ...defaults, ...(row ?? {}), ...unsaved, id: defaults.id };
 }
 
 function errorMessage(error: unknown): string | null {
@@ -74,6 +78,13 @@ export class SettingsStore {
   private loading: Promise<UserSettings> | null = null;
   private readonly listeners = new Set<() => void>();
   private stopWatching: (() => void) | null = null;
+  /**
+   * Changes shown but not yet written. A row read before such a write lands (a load under way, another
+   * tab's change) would otherwise undo what the user just chose until the write's own row arrives.
+   */
+  private unsaved: UserSettingsPatch = {};
+  /** Counts finished writes, so a load whose read began before one reads again. */
+  private writes = 0;
   private readonly ports: SettingsStorePorts;
 
   constructor(ports: SettingsStorePorts) {
@@ -107,7 +118,11 @@ export class SettingsStore {
     if (!source || this.stopWatching) return () => undefined;
     this.stopWatching = source.watch((row) => {
       if (this.snapshot.state !== 'initialised') return;
-      this.set({ state: 'initialised', settings: merge(this.ports.userId, row), stored: row !== null });
+      this.set({
+        state: 'initialised',
+        settings: merge(this.ports.userId, row, this.unsaved),
+        stored: row !== null,
+      });
     });
     return () => {
       this.stopWatching?.();
@@ -129,16 +144,21 @@ export class SettingsStore {
         return refuse(messages.fontRequired);
     }
     const before = this.snapshot.settings;
+    this.unsaved = { ...this.unsaved, ...patch };
     this.set({ ...this.snapshot, settings: { ...before, ...patch } });
     try {
       const problem = await source.validate(patch);
       if (problem !== null) {
+        this.settle(patch);
         this.set({ ...this.snapshot, settings: before });
         return refuse(problem);
       }
       await source.write(patch);
+      this.writes += 1;
+      this.settle(patch);
     } catch (error) {
       this.ports.logError('Saving settings failed', error);
+      this.settle(patch);
       this.set({ ...this.snapshot, settings: before });
       return refuse(errorMessage(error) ?? messages.unknownError);
     }
@@ -155,6 +175,14 @@ export class SettingsStore {
     this.ports.notify('error', messages.failed(reason || messages.unknownError));
   }
 
+  /** The write of `patch` ended: its fields stop overriding stored rows, unless a later change set them. */
+  private settle(patch: UserSettingsPatch): void {
+    const written = patch as Record<string, unknown>;
+    this.unsaved = Object.fromEntries(
+      Object.entries(this.unsaved).filter(([field, value]) => !Object.is(written[field], value)),
+    ) as UserSettingsPatch;
+  }
+
   private async fetch(force: boolean): Promise<UserSettings> {
     const { source, userId } = this.ports;
     let row: Partial<UserSettings> | null = null;
@@ -166,12 +194,16 @@ export class SettingsStore {
           .catch((error: unknown) => this.ports.logError('Refreshing settings failed', error));
       }
       try {
-        row = await source.read();
+        // A row read while a change was being written may predate it: read again until none landed.
+        for (let seen = -1; seen !== this.writes;) {
+          seen = this.writes;
+          row = await source.read();
+        }
       } catch (error) {
         this.ports.logError('Reading settings failed; using the defaults', error);
       }
     }
-    const settings = merge(userId, row);
+    const settings = merge(userId, row, this.unsaved);
     this.loadedAt = this.ports.now();
     this.set({ state: 'initialised', settings, stored: row !== null });
     return settings;
