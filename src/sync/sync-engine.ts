@@ -161,7 +161,7 @@ export class SyncEngine {
   private async runOnce(): Promise<boolean> {
     const { db, ports } = this.options;
     while (!this.disposed && (this.needPush || this.needPull)) {
-      await this.refreshPending();
+      const pending = await this.refreshPending();
       if (!ports.connectivity.isOnline()) {
         this.status.set({ state: 'offline', progress: null });
         return false;
@@ -201,7 +201,9 @@ export class SyncEngine {
         };
         this.status.set({ state: 'syncing', error: null });
         let busy = false;
-        if (push) {
+        // Nothing queued: skip the push cycle and its lock and lease writes (a write after the count
+        // requests another round of this loop).
+        if (push && pending > 0) {
           const sent = await pushAll(ctx);
           if (sent === BUSY) busy = true;
           // What we pushed may have lost or made conflicts: read the server's view back (R15).
