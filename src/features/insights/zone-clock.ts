@@ -1,35 +1,14 @@
 import type { Day } from '../../lib/dates/day.ts';
+import { zoneFormatter } from '../../lib/dates/zone-formatter.ts';
 
-/**
- * The day and hour an instant fell on in a time zone. Same answer as dayOf() in lib/dates, but with
- * one cached formatter per zone: building an Intl formatter per entry costs more than the whole
- * statistic at 10,000 entries.
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
+/** The day and hour an instant fell on in a time zone (the same day as dayOf() in lib/dates). */
 export interface ZoneTime {
   day: Day;
   hour: number;
 }
 
 export function zoneTime(instant: string | number | Date, timeZone: string): ZoneTime {
-  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
+  const parts = zoneFormatter(timeZone, 'hour').formatToParts(new Date(instant));
   let year = '';
   let month = '';
   let day = '';

@@ -3,6 +3,8 @@
  * UTC dates so it never trips over a daylight-saving change; the time zone only matters when an
  * instant is turned into the day it fell on.
  */
+import { zoneFormatter } from './zone-formatter.ts';
+
 export type Day = string;
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -32,27 +34,7 @@ export function addDays(day: Day, count: number): Day {
 
 /** The day an instant fell on in a time zone (an entry's own zone, or the device's). */
 export function dayOf(instant: Date | string | number, timeZone: string): Day {
-  return dayFormatter(timeZone).format(new Date(instant));
-}
-
-/**
- * Building an Intl.DateTimeFormat costs far more than formatting with one, and screens call dayOf for
- * every entry (10,000 of them on a long-kept journal), so each zone's formatter is made once.
- */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormatters.set(timeZone, formatter);
-  }
-  return formatter;
+  return zoneFormatter(timeZone, 'day').format(new Date(instant));
 }
 
 /** The instant of a wall-clock time on `day` in the device's own time zone. */

@@ -1,28 +1,8 @@
 /** Calendar arithmetic in IANA time zones with Intl only (no date library on this path). */
-
-/** One formatter per zone: making one costs far more than using it, and an archive has thousands of entries. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+import { zoneFormatter } from '../../../lib/dates/zone-formatter.ts';
 
 function parts(ms: number, timeZone: string) {
-  const formatted = formatterFor(timeZone).formatToParts(ms);
+  const formatted = zoneFormatter(timeZone, 'second').formatToParts(ms);
   const get = (type: string) => Number(formatted.find((p) => p.type === type)?.value ?? 0);
   return {
     y: get('year'),
@@ -37,7 +17,7 @@ function parts(ms: number, timeZone: string) {
 /** Whether the runtime knows this zone. */
 export function isTimeZone(timeZone: string): boolean {
   try {
-    formatterFor(timeZone);
+    zoneFormatter(timeZone, 'second');
     return true;
   } catch {
     return false;
