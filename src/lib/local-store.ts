@@ -1,3 +1,5 @@
+import type { ZodType } from 'zod';
+
 /**
  * localStorage behind one helper: private modes and full quotas throw, and a preference that cannot be
  * read or written must never stop the app.
@@ -31,4 +33,21 @@ export function removeLocal(key: string): void {
   } catch (error) {
     console.warn(`Murmur could not remove ${key} from local storage`, error);
   }
+}
+
+/**
+ * A JSON record kept under `key`, checked against `schema`: null when there is none, and null with a
+ * warning (`unreadable`, for the console) when what is stored is not such a record.
+ */
+export function readLocalRecord<T>(key: string, schema: ZodType<T>, unreadable: string): T | null {
+  const raw = readLocal(key);
+  if (raw === null) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Not JSON: reported below like a record of the wrong shape.
+  }
+  console.warn(unreadable);
+  return null;
 }

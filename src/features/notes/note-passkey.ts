@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { readLocal, removeLocal, storageKey, writeLocal } from '../../lib/local-store.ts';
+import { readLocalRecord, removeLocal, storageKey, writeLocal } from '../../lib/local-store.ts';
 
 /**
  * Unlocking locked notes with a passkey on this device (docs/adr/0041): a platform credential that
@@ -138,16 +138,11 @@ function passkeyKey(userId: string): string {
 }
 
 export function readPasskeyRecord(userId: string): PasskeyRecord | null {
-  const raw = readLocal(passkeyKey(userId));
-  if (raw === null) return null;
-  try {
-    const parsed = passkeyRecordSchema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // Reported below, like an invalid record.
-  }
-  console.warn('Murmur ignored an unreadable note-lock passkey record; add the passkey again.');
-  return null;
+  return readLocalRecord(
+    passkeyKey(userId),
+    passkeyRecordSchema,
+    'Murmur ignored an unreadable note-lock passkey record; add the passkey again.',
+  );
 }
 
 export function writePasskeyRecord(userId: string, record: PasskeyRecord): void {

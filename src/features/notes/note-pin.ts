@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { readLocal, storageKey, writeLocal } from '../../lib/local-store.ts';
+import { readLocalRecord, storageKey, writeLocal } from '../../lib/local-store.ts';
 
 /**
  * The note-lock PIN, kept on this device only as a salted PBKDF2-SHA-256 hash (docs/adr/0041): the PIN
@@ -66,16 +66,11 @@ function pinKey(userId: string): string {
 
 /** This device's PIN record for the user, or null when none is set (or what is stored is not one). */
 export function readPinRecord(userId: string): PinRecord | null {
-  const raw = readLocal(pinKey(userId));
-  if (raw === null) return null;
-  try {
-    const parsed = pinRecordSchema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // Fall through: an unreadable record is reported below like an invalid one.
-  }
-  console.warn('Murmur ignored an unreadable note-lock PIN record; set the PIN again.');
-  return null;
+  return readLocalRecord(
+    pinKey(userId),
+    pinRecordSchema,
+    'Murmur ignored an unreadable note-lock PIN record; set the PIN again.',
+  );
 }
 
 export function writePinRecord(userId: string, record: PinRecord): void {
