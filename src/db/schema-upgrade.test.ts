@@ -48,4 +48,58 @@ describe('[R35] schema versions', () => {
       latest.close();
     });
   }
+
+  it('gives version 2 recordings, and their queued creations, an empty segments list', async () => {
+    const indexedDB = new IDBFactory();
+    const old = new MurmurDatabase(
+      'murmur-user-segments',
+      'u',
+      { indexedDB, IDBKeyRange },
+      schemaVersions.slice(0, 2),
+    );
+    await old.open();
+    const stamp = '000001764000000-000000-0123456789abcdef0123456789abcdef';
+    const recording = { id: 'r1', transcript: 'hello', created_at: '2026-11-22T08:00:00.000Z' };
+    await old.table('recordings').add(recording);
+    await old.table('outbox').bulkAdd([
+      {
+        mutation_id: 'm1',
+        table: 'recordings',
+        entity_id: 'r1',
+        patch: recording,
+        hlc: { id: stamp, transcript: stamp, created_at: stamp },
+        base: {},
+        created_at: recording.created_at,
+      },
+      {
+        mutation_id: 'm2',
+        table: 'recordings',
+        entity_id: 'r1',
+        patch: { transcript: 'edited' },
+        hlc: { transcript: stamp },
+        base: {},
+        created_at: recording.created_at,
+      },
+      {
+        mutation_id: 'm3',
+        table: 'notes',
+        entity_id: 'n1',
+        patch: { created_at: recording.created_at },
+        hlc: { created_at: stamp },
+        base: {},
+        created_at: recording.created_at,
+      },
+    ]);
+    old.close();
+
+    const latest = new MurmurDatabase('murmur-user-segments', 'u', { indexedDB, IDBKeyRange });
+    await latest.open();
+    expect(await latest.recordings.get('r1')).toEqual({ ...recording, segments: [] });
+    const [create, edit, note] = await latest.outbox.toArray();
+    expect(create?.patch).toEqual({ ...recording, segments: [] });
+    expect(create?.hlc['segments']).toBe(stamp);
+    expect(edit?.patch).toEqual({ transcript: 'edited' });
+    expect(note?.patch).toEqual({ created_at: recording.created_at });
+    latest.close();
+  });
 });

@@ -10,6 +10,7 @@ import type { Recording } from './entities/recording.ts';
 import type { Subscription } from './entities/subscription.ts';
 import type { UserSettings } from './entities/user-settings.ts';
 import type { AudioChunk, LocalRecording, TranscriptionJob } from './entities/voice-local.ts';
+import { addRecordingSegments } from './upgrades/add-recording-segments.ts';
 
 /**
  * One queued local change (R5). Rows are appended by commands in the same transaction as the entity
@@ -46,6 +47,22 @@ export interface SchemaVersion {
   upgrade?: (tx: Transaction) => Promise<void>;
 }
 
+/** Version 2's stores (voice: device-local audio, recorder state, the transcription queue), kept since. */
+const VOICE_STORES = {
+  notes: 'id, created_at, deleted_at',
+  diary_entries: 'id, day, created_at, deleted_at',
+  mood_entries: 'id, moment, created_at, deleted_at',
+  user_settings: 'id',
+  recordings: 'id, entry_id, deleted_at',
+  subscriptions: 'id',
+  conflicts: 'id, [table_name+row_id], created_at, resolved_at',
+  outbox: '++seq, [table+entity_id]',
+  sync_meta: 'key',
+  audio_chunks: '[recording_id+seq], recording_id',
+  local_recordings: 'recording_id, state',
+  transcription_jobs: 'id, recording_id, status',
+};
+
 export const schemaVersions: readonly SchemaVersion[] = [
   {
     version: 1,
@@ -64,20 +81,13 @@ export const schemaVersions: readonly SchemaVersion[] = [
   {
     // Voice: device-local audio, recorder state and the transcription queue (never synced).
     version: 2,
-    stores: {
-      notes: 'id, created_at, deleted_at',
-      diary_entries: 'id, day, created_at, deleted_at',
-      mood_entries: 'id, moment, created_at, deleted_at',
-      user_settings: 'id',
-      recordings: 'id, entry_id, deleted_at',
-      subscriptions: 'id',
-      conflicts: 'id, [table_name+row_id], created_at, resolved_at',
-      outbox: '++seq, [table+entity_id]',
-      sync_meta: 'key',
-      audio_chunks: '[recording_id+seq], recording_id',
-      local_recordings: 'recording_id, state',
-      transcription_jobs: 'id, recording_id, status',
-    },
+    stores: VOICE_STORES,
+  },
+  {
+    // Recordings keep their transcript's timings (segments): stored rows and queued creations gain none yet.
+    version: 3,
+    stores: VOICE_STORES,
+    upgrade: addRecordingSegments,
   },
 ];
 

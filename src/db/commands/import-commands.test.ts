@@ -81,6 +81,7 @@ describe('importEntries', () => {
           storage_path: 'someone-else/r1',
           uploaded_at: '2020-01-01T00:00:00.000Z',
           transcript: 'hello',
+          segments: [],
           created_at: '2020-01-01T00:00:00.000Z',
           deleted_at: null,
         },

@@ -59,6 +59,7 @@ describe('recorder commands', () => {
       duration_ms: 1400,
       storage_path: `${USER}/${id}`,
       transcript: '',
+      segments: [],
       created_at: '2026-11-22T08:00:00.000Z',
     });
     expect(await db.outbox.where({ table: 'recordings', entity_id: id }).count()).toBe(1);

@@ -95,6 +95,7 @@ export function recorderCommands(ctx: CommandContext) {
           storage_path: `${db.userId}/${recordingId}`,
           uploaded_at: null,
           transcript: '',
+          segments: [],
           created_at: row.started_at,
           deleted_at: null,
         };

@@ -1,11 +1,11 @@
-import type { Recording } from '../entities/recording.ts';
+import type { Recording, TranscriptSegment } from '../entities/recording.ts';
 import { change, nowIso, type CommandContext } from './command-context.ts';
 
 export type NewRecording = Omit<
   Recording,
-  'id' | 'created_at' | 'deleted_at' | 'uploaded_at' | 'storage_path' | 'transcript'
+  'id' | 'created_at' | 'deleted_at' | 'uploaded_at' | 'storage_path' | 'transcript' | 'segments'
 > &
-  Partial<Pick<Recording, 'transcript'>>;
+  Partial<Pick<Recording, 'transcript' | 'segments'>>;
 
 /** Recording metadata commands (the audio bytes are uploaded separately and never pass through sync). */
 export function recordingCommands(ctx: CommandContext) {
@@ -15,6 +15,7 @@ export function recordingCommands(ctx: CommandContext) {
       const recording: Recording = {
         id,
         transcript: '',
+        segments: [],
         ...fields,
         storage_path: `${ctx.db.userId}/${id}`,
         uploaded_at: null,
@@ -27,8 +28,12 @@ export function recordingCommands(ctx: CommandContext) {
     markRecordingUploaded(id: string): Promise<string[]> {
       return change(ctx, 'recordings', id, { uploaded_at: nowIso(ctx) });
     },
-    updateRecordingTranscript(id: string, transcript: string): Promise<string[]> {
-      return change(ctx, 'recordings', id, { transcript });
+    updateRecordingTranscript(
+      id: string,
+      transcript: string,
+      segments: readonly TranscriptSegment[] = [],
+    ): Promise<string[]> {
+      return change(ctx, 'recordings', id, { transcript, segments });
     },
     /** The entry the recording's words went into, so the audio plays beside them. */
     linkRecording(

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { diaryEntrySchema } from '../../../src/db/entities/diary-entry.ts';
 import { noteSchema } from '../../../src/db/entities/note.ts';
+import { recordingSchema } from '../../../src/db/entities/recording.ts';
 import { userSettingsSchema } from '../../../src/db/entities/user-settings.ts';
 import { createSupabaseSyncTransport } from '../../../src/lib/sync/supabase-sync-transport.ts';
 import { pullResponseSchema, pushResponseSchema } from '../../../src/sync/protocol.ts';
 import { TARGETS } from '../backend/support/backend-targets.ts';
 
 import { signUpUser, startSyncBackend, type SignedInUser, type SyncBackend } from './support/sync-backend.ts';
-import { device, newDiaryEntry, newNote } from './support/sync-requests.ts';
+import { device, newDiaryEntry, newNote, newRecording } from './support/sync-requests.ts';
 
 /** Patches at the edges of the entity schemas: the SQL validation must agree with zod on each (R9, R17). */
 const notePatches: Record<string, unknown>[] = [
@@ -50,6 +51,26 @@ const diaryPatches: Record<string, unknown>[] = [
   { day: '2026-11-22T00:00:00Z' },
   { time_zone: '' },
   { time_zone: 'Asia/Kolkata' },
+];
+
+const recordingPatches: Record<string, unknown>[] = [
+  { segments: [] },
+  { segments: [{ start: 0, end: 0, text: '' }] },
+  { segments: [{ start: 1, end: 2.25, text: 'hi', speaker: 'speaker_0' }] },
+  { segments: [{ start: 2, end: 1, text: 'backwards' }] },
+  { segments: [{ start: -1, end: 1, text: 'before the start' }] },
+  { segments: [{ start: 0, end: 1, text: 'x'.repeat(10_000) }] },
+  { segments: [{ start: 0, end: 1, text: 'x'.repeat(10_001) }] },
+  { segments: [{ start: 0, end: 1, text: 'a', speaker: '' }] },
+  { segments: [{ start: 0, end: 1, text: 'a', speaker: 7 }] },
+  { segments: [{ start: 0, end: 1, text: 'a', confidence: 0.9 }] },
+  { segments: [{ start: '0', end: 1, text: 'a' }] },
+  { segments: [{ start: 0, text: 'no end' }] },
+  { segments: ['00:00 hi'] },
+  { segments: Array.from({ length: 20_000 }, (_, i) => ({ start: i, end: i + 1, text: '' })) },
+  { segments: Array.from({ length: 20_001 }, (_, i) => ({ start: i, end: i + 1, text: '' })) },
+  { segments: null },
+  { segments: {} },
 ];
 
 const settingsPatches: Record<string, unknown>[] = [
@@ -106,6 +127,12 @@ describe.each(TARGETS)('sync_push validation on %s', (target) => {
         schema: diaryEntrySchema,
         patches: diaryPatches,
         base: newDiaryEntry(randomUUID()),
+      },
+      {
+        table: 'recordings',
+        schema: recordingSchema,
+        patches: recordingPatches,
+        base: newRecording(randomUUID()),
       },
     ];
     for (const { table, schema, patches, base } of cases) {

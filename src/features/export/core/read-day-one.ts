@@ -124,6 +124,7 @@ export async function readDayOne(
         storage_path: 'import',
         uploaded_at: null,
         transcript: '',
+        segments: [],
         created_at:
           typeof audio.date === 'string' && !Number.isNaN(Date.parse(audio.date))
             ? new Date(audio.date).toISOString()

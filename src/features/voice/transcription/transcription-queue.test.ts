@@ -127,6 +127,30 @@ describe('TranscriptionQueue', () => {
     expect(await db.audio_chunks.count()).toBe(2);
   });
 
+  it("keeps the transcript's timings, leaving out a segment the record cannot hold", async () => {
+    answers.push({
+      text: 'Good morning. Rain today.',
+      language: 'en',
+      segments: [
+        { start: 0, end: 1.4, text: 'Good morning.', speaker: 'speaker_0' },
+        { start: 2, end: 1, text: 'ends before it starts' },
+        { start: 1.4, end: 3, text: 'Rain today.', speaker: 'speaker_1' },
+      ],
+    });
+    await queue.start();
+    const id = await recordAndKeep(true);
+    await expect.poll(async () => (await job(id))?.status).toBe('done');
+    expect((await db.recordings.get(id))?.segments).toEqual([
+      { start: 0, end: 1.4, text: 'Good morning.', speaker: 'speaker_0' },
+      { start: 1.4, end: 3, text: 'Rain today.', speaker: 'speaker_1' },
+    ]);
+    // The timings travel with the row to the user's other devices.
+    const queued = await db.outbox.where('[table+entity_id]').equals(['recordings', id]).toArray();
+    expect(
+      queued.some((row) => Array.isArray(row.patch['segments']) && row.patch['segments'].length === 2),
+    ).toBe(true);
+  });
+
   it('waits offline without spending attempts and runs when the connection returns', async () => {
     online = false;
     await queue.start();

@@ -11,6 +11,7 @@ import {
   type TranscriptionTransport,
   type TranscriptResult,
 } from './transcription-transport.ts';
+import { storableSegments } from './storable-segments.ts';
 
 /** Attempts before a job waits for the user's retry. */
 export const MAX_TRANSCRIPTION_ATTEMPTS = 5;
@@ -136,7 +137,11 @@ export class TranscriptionQueue {
     try {
       const audio = await this.audioOf(job.recording_id);
       const transcript = await this.ports.transport.transcribe(audio, this.ports.settings());
-      await commands.updateRecordingTranscript(job.recording_id, transcript.text);
+      await commands.updateRecordingTranscript(
+        job.recording_id,
+        transcript.text,
+        storableSegments(transcript.segments),
+      );
       await this.ports.deliver(job, transcript);
       await commands.completeTranscriptionJob(job.id);
       const local = await db.local_recordings.get(job.recording_id);

@@ -1,11 +1,5 @@
+import type { TranscriptSegment } from '../../../db/entities/recording.ts';
 import type { UserSettings } from '../../../db/entities/user-settings.ts';
-
-export interface TranscriptSegment {
-  start: number;
-  end: number;
-  text: string;
-  speaker?: string;
-}
 
 export interface TranscriptResult {
   text: string;

@@ -97,6 +97,7 @@ export function newRecording(id: string = randomUUID()) {
     storage_path: `recordings/${id}.webm`,
     uploaded_at: null,
     transcript: 'hello',
+    segments: [{ start: 0, end: 1.5, text: 'hello' }],
     created_at: new Date().toISOString(),
     deleted_at: null,
   };
