@@ -39,6 +39,10 @@ async function journal() {
     duration_ms: 1,
     sha256: null,
     transcript: 'spoken words',
+    segments: [
+      { start: 0, end: 1.2, text: 'spoken', speaker: 'speaker_0' },
+      { start: 1.2, end: 2, text: 'words', speaker: 'speaker_1' },
+    ],
   });
   const trashed = await commands.createNote({ title: 'gone' });
   await commands.deleteNote(trashed);
@@ -81,6 +85,11 @@ describe('archive files', () => {
       'line one\nline "two"',
     ]);
     expect(strFromU8(files[`recordings/${recording}.txt`] ?? new Uint8Array())).toBe('spoken words\n');
+    // Where the transcript has timings, captions beside it.
+    expect(strFromU8(files[`recordings/${recording}.vtt`] ?? new Uint8Array())).toBe(
+      'WEBVTT\n\n00:00:00.000 --> 00:00:01.200\n<v speaker_0>spoken\n\n' +
+        '00:00:01.200 --> 00:00:02.000\n<v speaker_1>words\n',
+    );
     const json = JSON.parse(strFromU8(files['murmur.json'] ?? new Uint8Array())) as { notes: unknown[] };
     expect(json.notes).toHaveLength(2);
   });

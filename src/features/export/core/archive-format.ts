@@ -10,7 +10,10 @@ import type { UserSettings } from '../../../db/entities/user-settings.ts';
 
 /** docs/export-format.md: bump only with a reader for the old version kept. */
 export const ARCHIVE_FORMAT = 'murmur-archive';
-export const ARCHIVE_VERSION = 1;
+/** 2: recordings carry their transcript's timed `segments` (version 1 had none). */
+export const ARCHIVE_VERSION = 2;
+/** Every version this reader maps forward to the current one. */
+export const READABLE_ARCHIVE_VERSIONS: readonly number[] = [1, 2];
 export const ARCHIVE_JSON_PATH = 'murmur.json';
 
 /** Recordings without where this account keeps the audio: that belongs to the account, not the data. */

@@ -34,7 +34,7 @@ describe('files that cannot be imported', () => {
   });
 
   it('an archive of another format version', async () => {
-    const json = JSON.stringify({ format: 'murmur-archive', version: 2, notes: [] });
+    const json = JSON.stringify({ format: 'murmur-archive', version: 3, notes: [] });
     await failsWith(read('murmur.zip', zipSync({ 'murmur.json': strToU8(json) })), 'wrongVersion');
   });
 
@@ -87,6 +87,45 @@ describe('files that cannot be imported', () => {
     const plan = await read('murmur.zip', zipSync({ 'murmur.json': strToU8(json) }));
     expect(plan.rows.map((r) => r.row['id'])).toEqual(['n1']);
     expect(plan.problems.map((p) => p.record)).toEqual(['notes n2', 'mood_entries m1']);
+  });
+
+  it('a version 1 archive still imports: its recordings come in without timings', async () => {
+    const recording = {
+      id: 'r1',
+      entry_table: null,
+      entry_id: null,
+      mime_type: 'audio/webm',
+      size_bytes: 3,
+      duration_ms: 1000,
+      sha256: null,
+      transcript: 'hello',
+      created_at: '2024-01-01T00:00:00.000Z',
+      deleted_at: null,
+    };
+    const version1 = (extra: Record<string, unknown>) =>
+      JSON.stringify({
+        format: 'murmur-archive',
+        version: 1,
+        exported_at: '2026-01-01T00:00:00.000Z',
+        range: null,
+        notes: [],
+        diary_entries: [],
+        mood_entries: [],
+        recordings: [{ ...recording, ...extra }],
+        settings: null,
+        conflicts: [],
+      });
+    const plan = await read('murmur.zip', zipSync({ 'murmur.json': strToU8(version1({})) }));
+    expect(plan.problems).toEqual([]);
+    expect(plan.rows).toEqual([
+      { table: 'recordings', row: expect.objectContaining({ id: 'r1', transcript: 'hello', segments: [] }) },
+    ]);
+    // A version 2 archive must say what timings it has: a recording without the field is reported.
+    const v2 = version1({}).replace('"version":1', '"version":2');
+    const strict = await read('murmur.zip', zipSync({ 'murmur.json': strToU8(v2) }));
+    expect(strict.problems).toEqual([
+      { record: 'recordings r1', reason: expect.stringContaining('segments') },
+    ]);
   });
 
   it('a failed import leaves the journal unchanged', async () => {

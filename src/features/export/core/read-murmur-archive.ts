@@ -7,8 +7,8 @@ import { userSettingsPatchSchema } from '../../../db/entities/user-settings.ts';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_JSON_PATH,
-  ARCHIVE_VERSION,
   archiveEnvelopeSchema,
+  READABLE_ARCHIVE_VERSIONS,
 } from './archive-format.ts';
 import { ImportFileError, type ImportProblem } from './import-error.ts';
 import type { ImportPlan } from './import-plan.ts';
@@ -31,7 +31,8 @@ export function readMurmurArchive(files: Unzipped): ImportPlan {
     throw new ImportFileError('notArchive');
   }
   const version = (data as { version?: unknown }).version;
-  if (version !== ARCHIVE_VERSION) throw new ImportFileError('wrongVersion', String(version));
+  if (typeof version !== 'number' || !READABLE_ARCHIVE_VERSIONS.includes(version))
+    throw new ImportFileError('wrongVersion', String(version));
   const envelope = archiveEnvelopeSchema.safeParse(data);
   if (!envelope.success) throw new ImportFileError('notArchive', zodReason(envelope.error));
 
@@ -41,9 +42,15 @@ export function readMurmurArchive(files: Unzipped): ImportPlan {
   for (const table of tables) {
     envelope.data[table].forEach((record, index) => {
       // The archive leaves out where the audio lives; the import command sets it for this account.
+      // Version 1 recordings had no timings.
       const candidate =
         table === 'recordings' && typeof record === 'object' && record !== null
-          ? { storage_path: 'import', uploaded_at: null, ...record }
+          ? {
+              storage_path: 'import',
+              uploaded_at: null,
+              ...(version === 1 ? { segments: [] } : {}),
+              ...record,
+            }
           : record;
       const parsed = tablePolicy(table).schema.safeParse(candidate);
       const id = (record as { id?: unknown } | null)?.id;

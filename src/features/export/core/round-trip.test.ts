@@ -65,6 +65,12 @@ async function randomJournal(commands: Commands, prng: Prng) {
       duration_ms: prng.int(0, 6e5),
       sha256: null,
       transcript: prng.pick(TEXTS),
+      segments: prng.chance(0.5)
+        ? [
+            { start: 0, end: prng.int(1, 30) / 10, text: prng.pick(TEXTS) },
+            { start: 3, end: 4.25, text: prng.pick(TEXTS), speaker: 'speaker_1' },
+          ]
+        : [],
     });
   }
 }

@@ -5,6 +5,7 @@ import { csvLine } from './csv.ts';
 import { dayInZone } from './time-zones.ts';
 import { diaryMarkdown, markdownPath, noteMarkdown } from './markdown.ts';
 import { audioPath, type AudioBytes, type RecordingAudioSource } from './recording-audio.ts';
+import { webVtt } from './web-vtt.ts';
 
 export interface ArchiveProgress {
   done: number;
@@ -67,6 +68,9 @@ function files(archive: MurmurArchive, audio: RecordingAudioSource | undefined):
   for (const recording of live(archive.recordings)) {
     if (recording.transcript) {
       list.push({ path: `recordings/${recording.id}.txt`, content: () => `${recording.transcript}\n` });
+    }
+    if (recording.segments.length > 0) {
+      list.push({ path: `recordings/${recording.id}.vtt`, content: () => webVtt(recording.segments) });
     }
     if (audio) {
       list.push({ path: audioPath(recording), recordingId: recording.id, bytes: () => audio(recording) });
