@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { unzipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 
 import { uniqueEmail } from './support/backend.ts';
 import { signInBeforeLoad } from './support/session.ts';
@@ -150,7 +150,7 @@ test.describe('voice recording', () => {
   test('a recording made offline is transcribed through the transcribe function once online, into a note that search finds', async ({
     page,
     context,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(90_000);
     await startTrial(page);
     await recordOfflineAndKeep(page, context);
@@ -165,6 +165,19 @@ test.describe('voice recording', () => {
     await found.click();
     await expect(page.getByLabel('Text', { exact: true })).toHaveValue(
       'Today I walked to the lake and watched the herons.',
+    );
+
+    // The service's timings come with the words: the archive has the transcript as WebVTT captions.
+    await page.goto('/settings/storage');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export journal' }).click();
+    const path = testInfo.outputPath('with-captions.zip');
+    await (await downloading).saveAs(path);
+    const files = unzipSync(new Uint8Array(readFileSync(path)));
+    const captions = Object.keys(files).filter((name) => /^recordings\/[^/]+\.vtt$/.test(name));
+    expect(captions).toHaveLength(1);
+    expect(strFromU8(files[captions[0] ?? ''] ?? new Uint8Array())).toBe(
+      'WEBVTT\n\n00:00:00.000 --> 00:00:03.200\nToday I walked to the lake and watched the herons.\n',
     );
   });
 
