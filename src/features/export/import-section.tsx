@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
+import type { ImportFileError as ImportFileErrorClass } from './core/import-error.ts';
 import type { ImportPlan } from './core/import-plan.ts';
 import type { ImportPreview } from './core/prepare-import.ts';
 import styles from './export-import.module.css';
@@ -16,6 +18,12 @@ type State =
 
 const TABLES = ['notes', 'diary_entries', 'mood_entries', 'recordings'] as const;
 
+/** A file-level problem in the user's words (export.import.errors.*), anything else as it came. */
+function importErrorMessage(error: unknown, fileError: typeof ImportFileErrorClass, t: TFunction): string {
+  if (error instanceof fileError) return t(`export.import.errors.${error.code}`, { detail: error.detail });
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function ImportSection({ userData }: { userData: UserData }) {
   const { t } = useTranslation();
   const inputId = useId();
@@ -29,8 +37,8 @@ export function ImportSection({ userData }: { userData: UserData }) {
       import('./core/import-error.ts'),
     ]);
     try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const plan = await readImportFile(file.name, bytes, await importContextFor(userData.db));
+      // The file is read where it lies (a zip by its directory), never copied into memory whole.
+      const plan = await readImportFile(file.name, file, await importContextFor(userData.db));
       setState({
         kind: 'preview',
         plan,
@@ -38,24 +46,22 @@ export function ImportSection({ userData }: { userData: UserData }) {
         withSettings: false,
       });
     } catch (error) {
-      const message =
-        error instanceof ImportFileError
-          ? t(`export.import.errors.${error.code}`, { detail: error.detail })
-          : error instanceof Error
-            ? error.message
-            : String(error);
-      setState({ kind: 'error', message });
+      setState({ kind: 'error', message: importErrorMessage(error, ImportFileError, t) });
     }
   };
 
   const apply = async (plan: ImportPlan, withSettings: boolean) => {
     setState({ kind: 'importing' });
+    const [{ applyImport }, { ImportFileError }] = await Promise.all([
+      import('./core/prepare-import.ts'),
+      import('./core/import-error.ts'),
+    ]);
     try {
-      const { applyImport } = await import('./core/prepare-import.ts');
       const result = await applyImport(userData.commands, plan, withSettings);
       setState({ kind: 'done', ...result });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // Damaged audio is found only now, while it is read: said as plainly as at reading time.
+      const message = importErrorMessage(error, ImportFileError, t);
       setState({ kind: 'error', message: t('export.import.failed', { message }) });
     }
   };
@@ -103,7 +109,10 @@ export function ImportSection({ userData }: { userData: UserData }) {
             <ul>
               {TABLES.filter((table) => (state.preview.counts[table] ?? 0) > 0).map((table) => (
                 <li key={table}>
-                  {t(`export.import.counts.${table}`, { count: state.preview.counts[table] })}
+                  {t(`export.import.counts.${table}`, {
+                    count: state.preview.counts[table],
+                    withAudio: state.preview.withAudio,
+                  })}
                 </li>
               ))}
             </ul>

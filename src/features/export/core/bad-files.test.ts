@@ -7,7 +7,8 @@ import { applyImport, readImportFile } from './prepare-import.ts';
 import { openTestJournal, TEST_LOOK } from './test-journal.ts';
 
 const context = { look: TEST_LOOK, timeZone: 'UTC' };
-const read = (name: string, bytes: Uint8Array) => readImportFile(name, bytes, context);
+const read = (name: string, bytes: Uint8Array<ArrayBuffer>) =>
+  readImportFile(name, new Blob([bytes]), context);
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));
 
@@ -15,12 +16,34 @@ async function failsWith(promise: Promise<unknown>, code: ImportErrorCode) {
   await expect(promise).rejects.toMatchObject({ name: 'ImportFileError', code });
 }
 
-async function archive() {
+async function archive(withAudio = false) {
   const { db, commands } = await openTestJournal('u-bad', 20);
   closers.push(() => db.close());
   await commands.createNote({ title: 'kept' });
+  if (withAudio) {
+    const id = await commands.startLocalRecording({
+      mime_type: 'audio/webm',
+      destination: { kind: 'new_note' },
+    });
+    await commands.appendAudioChunk(id, 0, new Uint8Array(3000).fill(9).buffer, 0);
+    await commands.keepRecording(id, { keepAudio: true });
+  }
   const { blob } = await exportJournal(db, new Date(Date.UTC(2026, 0, 1)), null);
   return new Uint8Array(await blob.arrayBuffer());
+}
+
+/** Where a file's stored bytes start in a zip, found by its local header's name. */
+function storedDataOffset(zip: Uint8Array, name: string): number {
+  const needle = new TextEncoder().encode(name);
+  for (let i = 0; i + 30 + needle.length <= zip.length; i++) {
+    if (zip[i] !== 0x50 || zip[i + 1] !== 0x4b || zip[i + 2] !== 3 || zip[i + 3] !== 4) continue;
+    const nameLength = (zip[i + 26] ?? 0) | ((zip[i + 27] ?? 0) << 8);
+    const extraLength = (zip[i + 28] ?? 0) | ((zip[i + 29] ?? 0) << 8);
+    const found = zip.subarray(i + 30, i + 30 + nameLength);
+    if (found.length === needle.length && found.every((byte, k) => byte === needle[k]))
+      return i + 30 + nameLength + extraLength;
+  }
+  throw new Error(`${name} is not in the zip`);
 }
 
 describe('files that cannot be imported', () => {
@@ -136,6 +159,34 @@ describe('files that cannot be imported', () => {
     plan.rows.push({ table: 'mood_entries', row: { id: 'broken', level: 0 } });
     await expect(applyImport(commands, plan, true)).rejects.toThrow();
     expect(await db.notes.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a failed import takes back the audio it had already written', async () => {
+    const { db, commands } = await openTestJournal('u-unchanged-audio', 22);
+    closers.push(() => db.close());
+    const plan = await read('murmur.zip', await archive(true));
+    expect(plan.audio?.size).toBe(1);
+    plan.rows.push({ table: 'mood_entries', row: { id: 'broken', level: 0 } });
+    await expect(applyImport(commands, plan, true)).rejects.toThrow();
+    expect(await db.audio_chunks.count()).toBe(0);
+    expect(await db.recordings.count()).toBe(0);
+    expect(await db.local_recordings.count()).toBe(0);
+  });
+
+  it('damaged audio inside an archive stops the import before anything is written', async () => {
+    const { db, commands } = await openTestJournal('u-damaged-audio', 23);
+    closers.push(() => db.close());
+    const bytes = await archive(true);
+    const [name] = (await read('murmur.zip', bytes)).rows
+      .filter((r) => r.table === 'recordings')
+      .map((r) => `recordings/${String(r.row['id'])}.webm`);
+    const offset = storedDataOffset(bytes, name ?? '');
+    bytes[offset + 1000] = 0; // one byte of the sound (all 9s) changed: its CRC-32 no longer matches
+    const plan = await read('murmur.zip', bytes);
+    await expect(applyImport(commands, plan, true)).rejects.toThrow(/CRC/i);
+    expect(await db.notes.count()).toBe(0);
+    expect(await db.audio_chunks.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
   });
 });

@@ -1,16 +1,14 @@
-import { strFromU8 } from 'fflate';
-
 import type { Commands } from '../../../db/commands/create-commands.ts';
-import type { ImportResult } from '../../../db/commands/import-commands.ts';
+import type { ImportAudioSource, ImportResult } from '../../../db/commands/import-commands.ts';
 import { defaultUserSettings } from '../../../db/entities/default-user-settings.ts';
 import type { MurmurDatabase } from '../../../db/schema.ts';
 import { ARCHIVE_JSON_PATH } from './archive-format.ts';
 import { ImportFileError } from './import-error.ts';
 import type { EntryLook, ImportPlan } from './import-plan.ts';
-import { readDayOne } from './read-day-one.ts';
+import { readDayOne, type DayOneAudioFiles } from './read-day-one.ts';
 import { readDaylio } from './read-daylio.ts';
 import { readMurmurArchive } from './read-murmur-archive.ts';
-import { isZip, unzipOrExplain } from './zip-bytes.ts';
+import { openZipArchive, startsLikeZip, type ZipArchive } from './zip-archive.ts';
 
 export interface ImportContext {
   look: EntryLook;
@@ -21,36 +19,34 @@ export interface ImportContext {
 /**
  * Reads and validates a file into a plan without writing anything. Which reader is chosen by the
  * content (a zip, JSON, or text), the name's extension only decides what a wrong content is called.
+ * A zip is read by its directory: recordings' audio stays in the file until the import is applied.
  */
-export async function readImportFile(
-  name: string,
-  bytes: Uint8Array,
-  context: ImportContext,
-): Promise<ImportPlan> {
+export async function readImportFile(name: string, file: Blob, context: ImportContext): Promise<ImportPlan> {
   const lower = name.toLowerCase();
-  if (isZip(bytes) || lower.endsWith('.zip')) {
-    const files = unzipOrExplain(bytes);
-    if (files[ARCHIVE_JSON_PATH]) return readMurmurArchive(files);
+  if ((await startsLikeZip(file)) || lower.endsWith('.zip')) {
+    const zip = await openZipArchive(file);
+    if (zip.size(ARCHIVE_JSON_PATH) !== undefined) return readMurmurArchive(zip);
     // A Day One zip export: one JSON per journal plus audios/<md5>.<ext>.
-    const json = Object.keys(files).find((path) => path.endsWith('.json') && !path.includes('/'));
+    const json = zip.paths.find((path) => path.endsWith('.json') && !path.includes('/'));
     if (!json) throw new ImportFileError('notArchive');
-    const sizes: Record<string, number> = {};
-    for (const [path, content] of Object.entries(files)) {
-      const match = /^audios\/([0-9a-f]+)\.\w+$/i.exec(path);
-      if (match?.[1]) sizes[match[1]] = content.length;
-    }
-    return readDayOne(
-      parseJson(strFromU8(files[json] ?? new Uint8Array())),
-      context.look,
-      context.timeZone,
-      sizes,
-    );
+    return readDayOne(parseJson(await zip.text(json)), context.look, context.timeZone, dayOneAudio(zip));
   }
-  const text = strFromU8(bytes);
+  const text = await file.text();
   if (lower.endsWith('.json') || /^\s*[{[]/.test(text)) {
     return readDayOne(parseJson(text), context.look, context.timeZone);
   }
   return readDaylio(text, context.timeZone);
+}
+
+/** Day One keeps audio as audios/<md5>.<ext>; its entries name the md5. */
+function dayOneAudio(zip: ZipArchive): DayOneAudioFiles {
+  const files = new Map<string, { size: number; pieces: ImportAudioSource }>();
+  for (const path of zip.paths) {
+    const md5 = /^audios\/([0-9a-f]+)\.\w+$/i.exec(path)?.[1];
+    const pieces = zip.pieces(path);
+    if (md5 && pieces) files.set(md5.toLowerCase(), { size: zip.size(path) ?? 0, pieces });
+  }
+  return files;
 }
 
 function parseJson(text: string): unknown {
@@ -66,16 +62,24 @@ export interface ImportPreview {
   counts: Record<string, number>;
   /** Rows this journal already has (a file imported before): they will be left as they are. */
   existing: number;
+  /** New recordings whose audio the file holds (it comes in with them). */
+  withAudio: number;
 }
 
 export async function previewImport(db: MurmurDatabase, plan: ImportPlan): Promise<ImportPreview> {
   const counts: Record<string, number> = { notes: 0, diary_entries: 0, mood_entries: 0, recordings: 0 };
   let existing = 0;
+  let withAudio = 0;
   for (const { table, row } of plan.rows) {
-    if (await db.entityTable(table).get(String(row['id']))) existing += 1;
-    else counts[table] = (counts[table] ?? 0) + 1;
+    const id = String(row['id']);
+    if (await db.entityTable(table).get(id)) {
+      existing += 1;
+      continue;
+    }
+    counts[table] = (counts[table] ?? 0) + 1;
+    if (table === 'recordings' && plan.audio?.has(id)) withAudio += 1;
   }
-  return { counts, existing };
+  return { counts, existing, withAudio };
 }
 
 export function applyImport(

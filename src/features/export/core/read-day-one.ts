@@ -1,4 +1,4 @@
-import type { ImportRow } from '../../../db/commands/import-commands.ts';
+import type { ImportAudioSource, ImportRow } from '../../../db/commands/import-commands.ts';
 import { diaryEntrySchema } from '../../../db/entities/diary-entry.ts';
 import { recordingSchema } from '../../../db/entities/recording.ts';
 import { ImportFileError, type ImportProblem } from './import-error.ts';
@@ -16,6 +16,9 @@ const AUDIO_TYPES: Record<string, string> = {
   wav: 'audio/wav',
   ogg: 'audio/ogg',
 };
+
+/** The audio files of a Day One zip export (audios/<md5>.<ext>), by md5. */
+export type DayOneAudioFiles = ReadonlyMap<string, { size: number; pieces: ImportAudioSource }>;
 
 interface DayOneAudio {
   identifier?: unknown;
@@ -45,13 +48,14 @@ function hashtags(tags: readonly string[], starred: boolean): string {
 
 /**
  * A Day One JSON export: every entry becomes a diary entry on its day in its own time zone (the
- * importing device's zone when the entry has none), its audio becomes recording metadata.
+ * importing device's zone when the entry has none), its audio a recording (with its sound when the
+ * export is the zip that holds audios/).
  */
 export async function readDayOne(
   data: unknown,
   look: EntryLook,
   fallbackTimeZone: string,
-  audioSizes: Record<string, number> = {},
+  audioFiles: DayOneAudioFiles = new Map(),
 ): Promise<ImportPlan> {
   const root = data as { metadata?: { version?: unknown }; entries?: unknown } | null;
   if (typeof root !== 'object' || root === null || !Array.isArray(root.entries)) {
@@ -62,6 +66,7 @@ export async function readDayOne(
 
   const rows: ImportRow[] = [];
   const problems: ImportProblem[] = [];
+  const audioById = new Map<string, ImportAudioSource>();
   for (const [index, raw] of (root.entries as unknown[]).entries()) {
     const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     const uuid = asString(entry['uuid']);
@@ -110,15 +115,15 @@ export async function readDayOne(
     rows.push({ table: 'diary_entries', row: parsed.data });
     for (const [audioIndex, audio] of audios.entries()) {
       const identifier = asString(audio.identifier) ?? String(audioIndex);
-      const md5 = asString(audio.md5);
+      const md5 = asString(audio.md5)?.toLowerCase();
+      const file = md5 ? audioFiles.get(md5) : undefined;
       const format = asString(audio.format) ?? 'm4a';
       const recording = recordingSchema.safeParse({
         id: await uuidV5(DAY_ONE_NAMESPACE, `${uuid}/audio/${identifier}`),
         entry_table: 'diary_entries',
         entry_id: id,
         mime_type: AUDIO_TYPES[format] ?? `audio/${format}`,
-        size_bytes:
-          (md5 ? audioSizes[md5] : undefined) ?? (typeof audio.fileSize === 'number' ? audio.fileSize : 0),
+        size_bytes: file?.size ?? (typeof audio.fileSize === 'number' ? audio.fileSize : 0),
         duration_ms: typeof audio.duration === 'number' ? Math.round(audio.duration * 1000) : 0,
         sha256: null,
         storage_path: 'import',
@@ -131,13 +136,15 @@ export async function readDayOne(
             : createdAt,
         deleted_at: null,
       });
-      if (recording.success) rows.push({ table: 'recordings', row: recording.data });
-      else
+      if (recording.success) {
+        rows.push({ table: 'recordings', row: recording.data });
+        if (file) audioById.set(recording.data.id, file.pieces);
+      } else
         problems.push({
           record: `${record} audio ${identifier}`,
           reason: recording.error.issues[0]?.message ?? 'invalid',
         });
     }
   }
-  return { source: 'dayOne', rows, settings: null, problems };
+  return { source: 'dayOne', rows, settings: null, problems, audio: audioById };
 }

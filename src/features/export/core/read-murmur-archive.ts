@@ -1,7 +1,6 @@
-import { strFromU8, type Unzipped } from 'fflate';
 import type { z } from 'zod';
 
-import type { ImportableTable, ImportRow } from '../../../db/commands/import-commands.ts';
+import type { ImportableTable, ImportAudioSource, ImportRow } from '../../../db/commands/import-commands.ts';
 import { tablePolicy } from '../../../db/entities/entity-tables.ts';
 import { userSettingsPatchSchema } from '../../../db/entities/user-settings.ts';
 import {
@@ -13,17 +12,17 @@ import {
 import { ImportFileError, type ImportProblem } from './import-error.ts';
 import type { ImportPlan } from './import-plan.ts';
 import { audioPath } from './recording-audio.ts';
+import type { ZipArchive } from './zip-archive.ts';
 
 const zodReason = (error: z.ZodError) =>
   error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`).join('; ');
 
-/** Reads a Murmur archive (docs/export-format.md) already unzipped. */
-export function readMurmurArchive(files: Unzipped): ImportPlan {
-  const json = files[ARCHIVE_JSON_PATH];
-  if (!json) throw new ImportFileError('notArchive', `no ${ARCHIVE_JSON_PATH}`);
+/** Reads a Murmur archive (docs/export-format.md); recordings' audio stays in the zip until imported. */
+export async function readMurmurArchive(zip: ZipArchive): Promise<ImportPlan> {
+  const json = await zip.text(ARCHIVE_JSON_PATH);
   let data: unknown;
   try {
-    data = JSON.parse(strFromU8(json));
+    data = JSON.parse(json);
   } catch (error) {
     throw new ImportFileError('truncated', error instanceof Error ? error.message : String(error));
   }
@@ -69,11 +68,11 @@ export function readMurmurArchive(files: Unzipped): ImportPlan {
     else problems.push({ record: 'settings', reason: zodReason(parsed.error) });
   }
   // recordings/<id>.<ext> next to the JSON: the audio of the recordings being imported.
-  const audio = new Map<string, Uint8Array>();
+  const audio = new Map<string, ImportAudioSource>();
   for (const { table, row } of rows) {
     if (table !== 'recordings') continue;
-    const bytes = files[audioPath({ id: String(row['id']), mime_type: String(row['mime_type']) })];
-    if (bytes) audio.set(String(row['id']), bytes);
+    const pieces = zip.pieces(audioPath({ id: String(row['id']), mime_type: String(row['mime_type']) }));
+    if (pieces) audio.set(String(row['id']), pieces);
   }
   return { source: 'murmur', rows, settings, problems, audio };
 }

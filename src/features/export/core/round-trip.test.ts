@@ -109,10 +109,10 @@ describe('Murmur archive round trip', () => {
       expect(
         validateArchive(JSON.parse(strFromU8(unzipSync(bytes)[ARCHIVE_JSON_PATH] ?? new Uint8Array()))),
       ).toEqual([]);
-      const plan = await readImportFile('murmur.zip', bytes, { look: TEST_LOOK, timeZone: 'UTC' });
+      const plan = await readImportFile('murmur.zip', first, { look: TEST_LOOK, timeZone: 'UTC' });
       expect(plan.problems).toEqual([]);
       await applyImport(target.commands, plan, true);
-      const again = await readImportFile('murmur.zip', bytes, { look: TEST_LOOK, timeZone: 'UTC' });
+      const again = await readImportFile('murmur.zip', first, { look: TEST_LOOK, timeZone: 'UTC' });
       expect((await applyImport(target.commands, again, true)).added).toBe(0);
 
       const { blob: second } = await exportJournal(target.db, new Date(Date.UTC(2026, 10, 23)), null);

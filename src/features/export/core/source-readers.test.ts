@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { previewImport, readImportFile, applyImport } from './prepare-import.ts';
 import { openTestJournal, TEST_LOOK } from './test-journal.ts';
 
-const fixture = (name: string) => new Uint8Array(readFileSync(resolve('src/features/export/fixtures', name)));
+const fixtureBytes = (name: string) =>
+  new Uint8Array(readFileSync(resolve('src/features/export/fixtures', name)));
+const fixture = (name: string) => new Blob([fixtureBytes(name)]);
 const context = { look: TEST_LOOK, timeZone: 'America/New_York' };
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));
@@ -32,13 +34,22 @@ describe('Day One JSON import', () => {
   });
 
   it("reads a Day One zip export and takes each audio file's size from the zip", async () => {
+    const sound = new Uint8Array(1234).map((_, i) => i % 251);
     const zip = zipSync({
-      'Journal.json': fixture('day-one.json'),
-      'audios/9e107d9d372bb6826bd81d3542a419d6.m4a': new Uint8Array(1234),
+      'Journal.json': fixtureBytes('day-one.json'),
+      'audios/9e107d9d372bb6826bd81d3542a419d6.m4a': sound,
     });
-    const plan = await readImportFile('Export.zip', zip, context);
+    const plan = await readImportFile('Export.zip', new Blob([zip]), context);
     expect(plan.source).toBe('dayOne');
-    expect(plan.rows.find((r) => r.table === 'recordings')?.row['size_bytes']).toBe(1234);
+    const recording = plan.rows.find((r) => r.table === 'recordings')?.row;
+    expect(recording?.['size_bytes']).toBe(1234);
+    // The sound itself comes in too: kept on the device, to be uploaded like a new recording.
+    const { db, commands } = await openTestJournal('u-day-one-audio', 33);
+    closers.push(() => db.close());
+    expect((await previewImport(db, plan)).withAudio).toBe(1);
+    await applyImport(commands, plan, false);
+    const chunks = await db.audio_chunks.where('recording_id').equals(String(recording?.['id'])).toArray();
+    expect(new Uint8Array(await new Blob(chunks.map((chunk) => chunk.data)).arrayBuffer())).toEqual(sound);
   });
 
   it('reports the empty entry and the broken date and keeps going', async () => {
@@ -58,6 +69,7 @@ describe('Day One JSON import', () => {
     expect(await previewImport(db, second)).toEqual({
       counts: { notes: 0, diary_entries: 0, mood_entries: 0, recordings: 0 },
       existing: 4,
+      withAudio: 0,
     });
     expect(await applyImport(commands, second, false)).toEqual({ added: 0, skipped: 4 });
     expect(await db.diary_entries.count()).toBe(3);
@@ -89,7 +101,7 @@ describe('Daylio CSV import', () => {
   it('calls a CSV cut off inside a quoted note truncated', async () => {
     const text =
       'full_date,date,weekday,time,mood,activities,note\r\n2023-01-01,Jan 1,Sunday,9:00,good,,"unfinished';
-    await expect(readImportFile('d.csv', strToU8(text), context)).rejects.toMatchObject({
+    await expect(readImportFile('d.csv', new Blob([strToU8(text)]), context)).rejects.toMatchObject({
       code: 'truncated',
     });
   });
