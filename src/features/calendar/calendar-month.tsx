@@ -10,6 +10,7 @@ import { moodLevel, type MoodLevel } from '../mood/mood-levels.ts';
 import styles from './calendar.module.css';
 import { addMonths, dayForKey, firstOfMonth, monthGrid, monthOf } from './month-grid.ts';
 import { useRangeSummary, type DaySummary } from './use-month-summary.ts';
+import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 
 function describeDay(t: TFunction, summary: DaySummary | undefined) {
   if (!summary) return t('calendar.nothing');
@@ -45,18 +46,14 @@ export function CalendarMonth({ today }: { today: Day }) {
     grid.current?.querySelector<HTMLElement>(`[data-day="${focused}"]`)?.focus();
   }, [focused, moveFocus]);
 
-  const monthTitle = new Intl.DateTimeFormat(i18n.language, {
+  const monthTitle = dateTimeFormat(i18n.language, {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
   }).format(dayAsUtcDate(firstOfMonth(month)));
   const weekdayNames = (weeks[0] ?? []).map((day) => ({
-    short: new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' }).format(
-      dayAsUtcDate(day),
-    ),
-    long: new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' }).format(
-      dayAsUtcDate(day),
-    ),
+    short: dateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' }).format(dayAsUtcDate(day)),
+    long: dateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' }).format(dayAsUtcDate(day)),
   }));
 
   const open = (day: Day) => void navigate(day === today ? '/mood' : `/mood?day=${day}`);

@@ -5,6 +5,7 @@ import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { backupDue, readBackupState, writeBackupState, type BackupState } from './backup-reminder.ts';
 import { downloadBlob } from './download-blob.ts';
 import styles from './export-import.module.css';
+import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 
 type Status =
   | { kind: 'idle' }
@@ -53,7 +54,7 @@ export function ExportSection({ userData }: { userData: UserData }) {
   };
 
   const lastExport = backup.lastExport
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
+    ? dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
         new Date(backup.lastExport),
       )
     : null;

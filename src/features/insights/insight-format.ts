@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 
 import { formatNumber } from '../../lib/i18n/locale-format.ts';
 import { moodLevel } from '../mood/mood-levels.ts';
+import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 
 /** Formatting shared by the insight cards: numbers and names in the current language. */
 export function insightFormat(t: TFunction, locale: string) {
@@ -10,15 +11,11 @@ export function insightFormat(t: TFunction, locale: string) {
     /** A mood level's name, lower-cased for use inside a sentence. */
     levelName: (level: number) => t(`mood.levels.${moodLevel(level).key}`).toLocaleLowerCase(locale),
     weekday: (iso: number) =>
-      new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, iso)),
+      dateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, iso)),
     month: (month: number) =>
-      new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
-        Date.UTC(2024, month - 1, 1),
-      ),
+      dateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, month - 1, 1)),
     hour: (hour: number) =>
-      new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' }).format(
-        Date.UTC(2024, 0, 1, hour),
-      ),
+      dateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1, hour)),
   };
 }
 

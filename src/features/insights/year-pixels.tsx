@@ -5,6 +5,7 @@ import { dayAsUtcDate, type Day } from '../../lib/dates/day.ts';
 import { MoodIcon } from '../mood/mood-icon.tsx';
 import { MOOD_LEVELS, moodLevel, type MoodLevel } from '../mood/mood-levels.ts';
 import styles from './insights.module.css';
+import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 
 const CELL = 11;
 const GAP = 2;
@@ -12,10 +13,8 @@ const TOP = 12;
 const LEFT = 16;
 
 /** '12 March' in the current language (no weekday, no year: the year is in the heading). */
-function dayName(day: Day, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    dayAsUtcDate(day),
-  );
+function dayName(day: Day, format: Intl.DateTimeFormat): string {
+  return format.format(dayAsUtcDate(day));
 }
 
 /**
@@ -26,7 +25,13 @@ function dayName(day: Day, locale: string): string {
 export function YearPixels({ days }: { days: readonly { day: Day; level: number | null }[] }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const monthShort = new Intl.DateTimeFormat(i18n.language, { month: 'narrow', timeZone: 'UTC' });
+  const monthShort = dateTimeFormat(i18n.language, { month: 'narrow', timeZone: 'UTC' });
+  // One formatter for the year's 365 names: building one costs far more than using it.
+  const dayAndMonth = dateTimeFormat(i18n.language, {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
   const width = LEFT + 12 * (CELL + GAP);
   const height = TOP + 31 * (CELL + GAP);
   return (
@@ -81,7 +86,7 @@ export function YearPixels({ days }: { days: readonly { day: Day; level: number 
                 className={styles.pixel}
                 href={href}
                 aria-label={t('insights.pixels.day', {
-                  day: dayName(day, i18n.language),
+                  day: dayName(day, dayAndMonth),
                   label: t(`mood.levels.${info.key}`).toLocaleLowerCase(i18n.language),
                 })}
                 onClick={(event) => {

@@ -8,6 +8,7 @@ import { useSettings } from '../settings/use-settings.ts';
 import { MoodIcon } from './mood-icon.tsx';
 import { moodLevel, type MoodLevel } from './mood-levels.ts';
 import styles from './mood.module.css';
+import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 
 export function MoodEntryCard({
   entry,
@@ -21,7 +22,7 @@ export function MoodEntryCard({
   const font = useFont(settings.default_mood_font);
   const level = entry.level as MoodLevel;
   const label = t(`mood.levels.${moodLevel(level).key}`);
-  const time = new Intl.DateTimeFormat(i18n.language, {
+  const time = dateTimeFormat(i18n.language, {
     timeStyle: 'short',
     timeZone: entry.time_zone,
   }).format(new Date(entry.moment));

@@ -7,6 +7,7 @@ import { PLANS, type PlanId } from './plans.ts';
 import { TestCheckout } from './test-checkout.tsx';
 import styles from './subscription.module.css';
 import { useSubscription } from './use-subscription.ts';
+import { dateTimeFormat, numberFormat } from '../../lib/i18n/intl-formats.ts';
 
 async function invoke<T>(name: string, body: Record<string, unknown>): Promise<T> {
   const supabase = await loadSupabase();
@@ -23,9 +24,9 @@ export function SubscriptionPanel() {
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const date = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso)) : '';
+    iso ? dateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso)) : '';
   const price = (amount: number, currency: string) =>
-    new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(amount / 100);
+    numberFormat(i18n.language, { style: 'currency', currency }).format(amount / 100);
 
   const run = async (action: string, work: () => Promise<void>) => {
     setBusy(action);

@@ -4,6 +4,7 @@
  * instant is turned into the day it fell on.
  */
 import { zoneFormatter } from './zone-formatter.ts';
+import { dateTimeFormat } from '../i18n/intl-formats.ts';
 
 export type Day = string;
 
@@ -17,10 +18,16 @@ export function isDay(value: string | null | undefined): value is Day {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** Year, month and day of a valid calendar day (parsed once: day arithmetic runs in tight loops). */
 function parts(day: Day): [number, number, number] {
-  if (!isDay(day)) throw new Error(`not a calendar day: ${day}`);
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return [y, m, d];
+  const match = DAY_PATTERN.exec(day);
+  if (match) {
+    const y = Number(match[1]);
+    const m = Number(match[2]);
+    const d = Number(match[3]);
+    if (m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate()) return [y, m, d];
+  }
+  throw new Error(`not a calendar day: ${day}`);
 }
 
 function fromUtc(date: Date): Day {
@@ -51,5 +58,5 @@ export function dayAsUtcDate(day: Day): Date {
 
 /** 'Sunday, 22 November 2026' in the given locale. */
 export function formatDay(day: Day, locale: string, style: 'full' | 'long' | 'medium' = 'full'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(dayAsUtcDate(day));
+  return dateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(dayAsUtcDate(day));
 }

@@ -1,3 +1,5 @@
+import { dateTimeFormat, numberFormat } from './intl-formats.ts';
+
 /**
  * Dates, numbers and the first day of the week follow the chosen language's locale (Intl), never the
  * device's. Week start comes from CLDR through Intl.Locale week info where the engine has it.
@@ -41,9 +43,9 @@ export function formatDate(
   locale: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
 ): string {
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return dateTimeFormat(locale, options).format(date);
 }
 
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale, options).format(value);
+  return numberFormat(locale, options).format(value);
 }

@@ -11,6 +11,7 @@ import styles from '../recorder/recorder.module.css';
 import { useTranscriptionStatus } from '../transcription/use-transcription-status.ts';
 import { downloadRecording } from './download-recording.ts';
 import { useLocalAudioUrl } from './use-local-audio-url.ts';
+import { dateTimeFormat } from '../../../lib/i18n/intl-formats.ts';
 
 /** One recording: when and how long, its transcription's state (and why it waits or failed), its audio. */
 export function RecordingItem({
@@ -31,7 +32,7 @@ export function RecordingItem({
     () => db.transcription_jobs.where('recording_id').equals(recording.id).last(),
     [db, recording.id],
   );
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(recording.created_at),
   );
   // Machine text stays marked while it is in the entry exactly as the service wrote it.
