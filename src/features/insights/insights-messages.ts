@@ -1,10 +1,12 @@
-import type { InsightsInput, InsightsOptions, InsightsResult } from './insights-types.ts';
+import type { InsightsOptions, InsightsResult } from './insights-types.ts';
 
-/** What the screen and the insights worker say to each other; id pairs a reply with its request. */
-export interface InsightsRequest {
-  id: number;
-  input: InsightsInput;
-  options: InsightsOptions;
-}
+/**
+ * What the screen and the insights worker say to each other. The worker opens the user's database
+ * itself and answers with fresh statistics whenever the journal or the options change; `options` in a
+ * result says which options it was computed for.
+ */
+export type InsightsRequest =
+  { type: 'open'; userId: string } | { type: 'options'; options: InsightsOptions };
 
-export type InsightsReply = { id: number; result: InsightsResult } | { id: number; error: string };
+export type InsightsReply =
+  { type: 'result'; options: InsightsOptions; result: InsightsResult } | { type: 'failed'; message: string };

@@ -7,8 +7,17 @@ export interface ZoneTime {
   hour: number;
 }
 
+/** What the 'en-CA' hour formatter writes: '2026-11-22, 14' (checked, never assumed: see below). */
+const EN_CA_HOUR = /^(\d{4}-\d{2}-\d{2}), (\d{2})$/;
+
 export function zoneTime(instant: string | number | Date, timeZone: string): ZoneTime {
-  const parts = zoneFormatter(timeZone, 'hour').formatToParts(new Date(instant));
+  const formatter = zoneFormatter(timeZone, 'hour');
+  const date = new Date(instant);
+  // format() is about twice as fast as formatToParts(), and insights place every entry: its string is
+  // used when it has the expected shape, the parts otherwise (another engine's ICU may write it apart).
+  const match = EN_CA_HOUR.exec(formatter.format(date));
+  if (match?.[1] && match[2]) return { day: match[1], hour: Number(match[2]) % 24 };
+  const parts = formatter.formatToParts(date);
   let year = '';
   let month = '';
   let day = '';
