@@ -47,8 +47,7 @@ export interface SchemaVersion {
   upgrade?: (tx: Transaction) => Promise<void>;
 }
 
-/** Version 2's stores (voice: device-local audio, recorder state, the transcription queue), kept since. */
-const VOICE_STORES = {
+const FIRST_STORES = {
   notes: 'id, created_at, deleted_at',
   diary_entries: 'id, day, created_at, deleted_at',
   mood_entries: 'id, moment, created_at, deleted_at',
@@ -58,6 +57,11 @@ const VOICE_STORES = {
   conflicts: 'id, [table_name+row_id], created_at, resolved_at',
   outbox: '++seq, [table+entity_id]',
   sync_meta: 'key',
+};
+
+/** Version 2's stores (voice: device-local audio, recorder state, the transcription queue), kept since. */
+const VOICE_STORES = {
+  ...FIRST_STORES,
   audio_chunks: '[recording_id+seq], recording_id',
   local_recordings: 'recording_id, state',
   transcription_jobs: 'id, recording_id, status',
@@ -66,17 +70,7 @@ const VOICE_STORES = {
 export const schemaVersions: readonly SchemaVersion[] = [
   {
     version: 1,
-    stores: {
-      notes: 'id, created_at, deleted_at',
-      diary_entries: 'id, day, created_at, deleted_at',
-      mood_entries: 'id, moment, created_at, deleted_at',
-      user_settings: 'id',
-      recordings: 'id, entry_id, deleted_at',
-      subscriptions: 'id',
-      conflicts: 'id, [table_name+row_id], created_at, resolved_at',
-      outbox: '++seq, [table+entity_id]',
-      sync_meta: 'key',
-    },
+    stores: FIRST_STORES,
   },
   {
     // Voice: device-local audio, recorder state and the transcription queue (never synced).

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 import { computeInsights } from '../../src/features/insights/compute-insights.ts';
 import type { InsightsInput, Period } from '../../src/features/insights/insights-types.ts';
 import type { Benchmark, Metric } from './benchmark.ts';
@@ -72,6 +74,21 @@ export const insightsStatistics: Benchmark = {
     return { metrics };
   },
 };
+
+/** When the first summary showed (performance.now()), and the longest main-thread task until then. */
+async function insightsTiming(page: Page): Promise<{ ready: number; longest: number }> {
+  await page.waitForFunction(
+    () => (window as unknown as { insightsReady?: number }).insightsReady,
+    undefined,
+    {
+      timeout: 60_000,
+    },
+  );
+  return page.evaluate(() => {
+    const state = window as unknown as { insightsReady: number; longTasks: number[] };
+    return { ready: state.insightsReady, longest: Math.max(0, ...state.longTasks) };
+  });
+}
 
 /** Inside the 4473–4499 range kept for benchmarks; INSIGHTS_BENCH_PORT moves it. */
 const SCREEN_PORT = Number(process.env['INSIGHTS_BENCH_PORT'] ?? 4481);
@@ -164,17 +181,7 @@ export const insightsScreen: Benchmark = {
       for (let run = 0; run <= Math.max(runs, 1); run += 1) {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.goto(`${base}/insights`);
-        await page.waitForFunction(
-          () => (window as unknown as { insightsReady?: number }).insightsReady,
-          undefined,
-          {
-            timeout: 60_000,
-          },
-        );
-        const timing = await page.evaluate(() => {
-          const state = window as unknown as { insightsReady: number; longTasks: number[] };
-          return { ready: state.insightsReady, longest: Math.max(0, ...state.longTasks) };
-        });
+        const timing = await insightsTiming(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
         if (run === 0) continue; // the first load fills the HTTP cache; nobody counts it
         ready.push(timing.ready);
@@ -193,17 +200,7 @@ export const insightsScreen: Benchmark = {
           return performance.now();
         });
         await page.getByRole('link', { name: 'Insights' }).first().click();
-        await page.waitForFunction(
-          () => (window as unknown as { insightsReady?: number }).insightsReady,
-          undefined,
-          {
-            timeout: 60_000,
-          },
-        );
-        const timing = await page.evaluate(() => {
-          const state = window as unknown as { insightsReady: number; longTasks: number[] };
-          return { ready: state.insightsReady, longest: Math.max(0, ...state.longTasks) };
-        });
+        const timing = await insightsTiming(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
         if (run === 0) continue; // the first visit loads the route's code; nobody counts it
         inApp.push(timing.ready - started);

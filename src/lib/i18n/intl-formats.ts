@@ -7,25 +7,23 @@
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-export function dateTimeFormat(
-  locale: string,
-  options: Intl.DateTimeFormatOptions = {},
-): Intl.DateTimeFormat {
+function cached<F>(formats: Map<string, F>, locale: string, options: object, make: () => F): F {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
+    format = make();
+    formats.set(key, format);
   }
   return format;
 }
 
+export function dateTimeFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions = {},
+): Intl.DateTimeFormat {
+  return cached(dateFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
 }
