@@ -1,4 +1,4 @@
-import { chromium, type BrowserContext } from '@playwright/test';
+import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium-path.ts';
 import { serveDist } from '../../scripts/serve-dist.ts';
@@ -78,6 +78,80 @@ async function seedNotes(context: BrowserContext, base: string): Promise<string>
   return session.user.email ?? '';
 }
 
+/** Set by the notes list when it has read the notes (src/features/notes/notes-list-screen.tsx). */
+const READ_MARK = 'murmur:notes-read';
+/** Measured by the editors' autosave around each write (src/features/notes/use-autosave.ts). */
+const SAVE_MEASURE = 'murmur:autosave';
+const SAVES_PER_RUN = 8;
+
+/**
+ * Writes a new note (beside the 10,000) the way a person types: a letter, a pause past the autosave
+ * delay, again; returns each save's time from the command to its IndexedDB commit.
+ */
+async function timeNoteSaves(page: Page, base: string): Promise<number[]> {
+  await page.goto(`${base}/notes`);
+  await page.getByRole('button', { name: 'New note' }).click();
+  const text = page.getByLabel('Text', { exact: true });
+  await text.waitFor();
+  await page.evaluate((name) => {
+    const state = window as unknown as { saveTimes: number[] };
+    state.saveTimes = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.name === name) state.saveTimes.push(entry.duration);
+    }).observe({ type: 'measure' });
+  }, SAVE_MEASURE);
+  await text.click();
+  await page.keyboard.press('End');
+  for (let edit = 0; edit < SAVES_PER_RUN; edit += 1) {
+    await page.keyboard.press('x');
+    await page.waitForTimeout(600);
+  }
+  await page.waitForFunction(
+    (count) => (window as unknown as { saveTimes: number[] }).saveTimes.length >= count,
+    SAVES_PER_RUN,
+  );
+  return page.evaluate(() => (window as unknown as { saveTimes: number[] }).saveTimes);
+}
+
+/**
+ * The home screen's journal search built over every note (a word searched, its hits listed), then
+ * garbage collected: the JS heap in use by the page and by each of its workers, in MB.
+ */
+async function heapWithSearchIndex(page: Page, cdp: CDPSession, base: string): Promise<number> {
+  const workers: string[] = [];
+  const replies = new Map<number, { usedSize?: number }>();
+  cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: { type: string } }) => {
+    if (event.targetInfo.type === 'worker') workers.push(event.sessionId);
+  });
+  cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+    const message = JSON.parse(event.message) as { id?: number; result?: { usedSize?: number } };
+    if (message.id !== undefined) replies.set(message.id, message.result ?? {});
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  await page.goto(`${base}/app`);
+  await page.getByRole('searchbox').first().fill('lisbon');
+  await page.getByText(/^\d+ entr(y|ies) found$/).waitFor({ timeout: 60_000 });
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  let bytes = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
+  for (const [index, sessionId] of workers.entries()) {
+    const call = (id: number, method: string) =>
+      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+    await call(10_000 + index, 'HeapProfiler.collectGarbage');
+    await call(20_000 + index, 'Runtime.getHeapUsage');
+  }
+  await page.waitForFunction(() => true); // one round trip for the workers' replies
+  for (
+    let wait = 0;
+    wait < 50 && [...replies.keys()].filter((id) => id >= 20_000).length < workers.length;
+    wait++
+  )
+    await page.waitForTimeout(20);
+  for (const [id, reply] of replies) if (id >= 20_000) bytes += reply.usedSize ?? 0;
+  return bytes / (1024 * 1024);
+}
+
 /**
  * /notes with 10,000 notes stored: navigation start to the first cards on screen, and the time the
  * search box takes to filter the list to a typed word, at 1× and 4× CPU. The HTTP cache is warm (the
@@ -98,6 +172,9 @@ export const notesList: Benchmark = {
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const listShown = new Map<number, number[]>();
     const searched = new Map<number, number[]>();
+    const mounts = new Map<number, number[]>();
+    const saves = new Map<number, number[]>();
+    const heaps: number[] = [];
     try {
       const base = `http://127.0.0.1:${PORT}`;
       const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -138,6 +215,13 @@ export const notesList: Benchmark = {
             return performance.now() - start;
           });
           searched.set(rate, [...(searched.get(rate) ?? []), searchMs]);
+          const readAt = await page.evaluate(
+            (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? NaN,
+            READ_MARK,
+          );
+          mounts.set(rate, [...(mounts.get(rate) ?? []), shownAt - readAt]);
+          saves.set(rate, [...(saves.get(rate) ?? []), ...(await timeNoteSaves(page, base))]);
+          if (rate === 1) heaps.push(await heapWithSearchIndex(page, cdp, base));
           await page.close();
         }
         log(`notes-list: run ${run}/${runCount} done`);
@@ -168,7 +252,35 @@ export const notesList: Benchmark = {
         p95: round(search.p95),
         runs: search.runs,
       });
+      const mount = summarize(mounts.get(rate) ?? []);
+      metrics.push({
+        name: `list mount (notes read to first cards), 10k notes, ${rate}× CPU`,
+        unit: 'ms',
+        median: round(mount.median),
+        p95: round(mount.p95),
+        runs: mount.runs,
+        ...(rate === 4 ? { target: { comparison: 'at-most' as const, value: 50 } } : {}),
+      });
+      const save = summarize(saves.get(rate) ?? []);
+      metrics.push({
+        name: `note save to IndexedDB commit, 10k notes, ${rate}× CPU`,
+        unit: 'ms',
+        median: Math.round(save.median * 100) / 100,
+        p95: Math.round(save.p95 * 100) / 100,
+        runs: save.runs,
+        ...(rate === 1 ? { target: { comparison: 'at-most' as const, value: 2 } } : {}),
+        note: 'p50 is the budget',
+      });
     }
+    const heap = summarize(heaps);
+    metrics.push({
+      name: 'JS heap, page and workers, 10k notes, journal search index built (after GC)',
+      unit: 'MB',
+      median: Math.round(heap.median * 10) / 10,
+      p95: Math.round(heap.p95 * 10) / 10,
+      runs: heap.runs,
+      target: { comparison: 'at-most', value: 60 },
+    });
     return { metrics, details: { notes: NOTE_COUNT, port: PORT } };
   },
 };

@@ -19,6 +19,15 @@ export interface NotesNavigationState {
   created?: boolean;
 }
 
+/**
+ * The moment this page load first has the notes read from the database; from here to the list's own
+ * mark ('murmur:notes-list') is the list's mount, which the notes-list benchmark reports.
+ */
+function markNotesRead(): void {
+  const mark = 'murmur:notes-read';
+  if (performance.getEntriesByName(mark, 'mark').length === 0) performance.mark(mark);
+}
+
 /** Every tag in use, once each, sorted for the filter. */
 function allTags(notes: readonly { tags: string[] }[], locale: string): string[] {
   const tags = new Set<string>();
@@ -38,7 +47,11 @@ export function NotesListScreen({ data }: { data: NotesData }) {
   const searchRef = useRef<HTMLInputElement>(null);
   const notes = useLiveQuery(
     // One getAll and a filter in JS: a Dexie filter() walks a cursor row by row, several times slower.
-    async () => (await data.db.notes.toArray()).filter((note) => note.deleted_at === null),
+    async () => {
+      const live = (await data.db.notes.toArray()).filter((note) => note.deleted_at === null);
+      markNotesRead();
+      return live;
+    },
     [data.db],
   );
   const ordered = useMemo(() => (notes ? orderNotes(notes) : []), [notes]);
