@@ -9,7 +9,7 @@ import type { RowSync, Stored } from '../entities/common.ts';
 import { maxHlc, nextHlc, nodeFromClientId } from '../hlc.ts';
 import type { DbPorts } from '../ports.ts';
 import type { MurmurDatabase } from '../schema.ts';
-import { getClientId, getHlcState, setHlcState } from '../sync-meta.ts';
+import { getClientId, getHlcState, setMeta } from '../sync-meta.ts';
 
 export class EntityNotFoundError extends Error {
   constructor(table: string, id: string) {
@@ -62,7 +62,13 @@ export async function writeChange(
 ): Promise<string[]> {
   const policy = tablePolicy(table);
   const store = db.entityTable(table);
-  const existing = await store.get(id);
+  // The reads go out together: each awaited request is a round trip to the browser's database process,
+  // and a note typed into saves every pause. Within one transaction IndexedDB keeps requests in order.
+  const [existing, clientId, hlcState] = await Promise.all([
+    store.get(id),
+    getClientId(db, ports.ids),
+    getHlcState(db),
+  ]);
   let current: Record<string, unknown>;
   let sync: RowSync;
   if (options.create) {
@@ -94,8 +100,7 @@ export async function writeChange(
   );
   if (changed.length === 0) return [];
 
-  const clientId = await getClientId(db, ports.ids);
-  const previous = maxHlc(await getHlcState(db), ...Object.values(sync.hlc));
+  const previous = maxHlc(hlcState, ...Object.values(sync.hlc));
   const hlc = nextHlc(previous, nodeFromClientId(clientId), ports.clock.now());
   const fieldHlc: Record<string, string> = {};
   const base: Record<string, string> = {};
@@ -109,16 +114,19 @@ export async function writeChange(
     ...next,
     _sync: { version: sync.version, hlc: { ...sync.hlc, ...fieldHlc } },
   };
-  await store.put(row);
-  await db.outbox.add({
-    mutation_id: ports.ids.next(),
-    table,
-    entity_id: id,
-    patch: written,
-    hlc: fieldHlc,
-    base,
-    created_at: new Date(ports.clock.now()).toISOString(),
-  });
-  await setHlcState(db, hlc);
+  // nextHlc is always after the stored state, so the state moves to it.
+  await Promise.all([
+    store.put(row),
+    db.outbox.add({
+      mutation_id: ports.ids.next(),
+      table,
+      entity_id: id,
+      patch: written,
+      hlc: fieldHlc,
+      base,
+      created_at: new Date(ports.clock.now()).toISOString(),
+    }),
+    setMeta(db, 'hlc', hlc),
+  ]);
   return changed;
 }
