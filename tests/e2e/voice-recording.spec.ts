@@ -3,12 +3,30 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 
-import { uniqueEmail } from './support/backend.ts';
+import { ANON_KEY, API_URL, uniqueEmail } from './support/backend.ts';
+import { storedUserId } from './support/local-database.ts';
 import { signInBeforeLoad } from './support/session.ts';
 import { dock, expectNoSeriousViolations, fakeMicrophone, startTrial } from './support/voice.ts';
 import { serviceWorkerInControl } from './support/service-worker.ts';
 
 test.use(fakeMicrophone());
+
+/** The HTTP status Storage answers this page's user for a recordings object (200 while it exists). */
+async function storageStatus(page: Page, path: string): Promise<number> {
+  return page.evaluate(
+    async ([api, anonKey, objectPath]) => {
+      const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+      const session = JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string };
+      const response = await fetch(`${api}/storage/v1/object/authenticated/recordings/${objectPath}`, {
+        headers: { apikey: anonKey, authorization: `Bearer ${session.access_token ?? ''}` },
+        // Recordings are uploaded with cache-control max-age=3600: ask Storage, not the HTTP cache.
+        cache: 'no-store',
+      });
+      return response.status;
+    },
+    [API_URL, ANON_KEY, path] as const,
+  );
+}
 
 async function storedAudio(page: Page) {
   return page.evaluate(async () => {
@@ -215,7 +233,7 @@ test.describe('voice recording', () => {
     await expect(recordings.getByText('Transcribed — not edited yet')).toHaveCount(0);
   });
 
-  test('kept audio uploads resumably, survives a cut upload, and plays on a second device', async ({
+  test('kept audio uploads resumably, survives a cut upload, plays on a second device, and deleted there is gone everywhere', async ({
     browser,
   }) => {
     test.setTimeout(120_000);
@@ -265,6 +283,22 @@ test.describe('voice recording', () => {
     expect(await recordings.locator('audio').evaluate((audio: HTMLAudioElement) => audio.src)).toMatch(
       /^blob:/,
     );
+
+    // Deleted on the second device (after saying yes): gone there, from Storage, and from the first.
+    const [kept] = (await storedAudio(page)).recordings as { recording_id?: string }[];
+    const path = `${(await storedUserId(other)) ?? ''}/${kept?.recording_id ?? ''}`;
+    expect(await storageStatus(other, path)).toBe(200);
+    await recordings.getByRole('button', { name: /^Delete the recording of / }).click();
+    const question = other.getByRole('group', { name: /^Delete this recording and its audio/ });
+    await expect(question.getByRole('button', { name: 'Delete recording' })).toBeFocused();
+    await expectNoSeriousViolations(other);
+    await question.getByRole('button', { name: 'Delete recording' }).click();
+    await expect(other.getByText('Recording deleted')).toBeVisible();
+    await expect(other.getByRole('region', { name: 'Recordings' })).toHaveCount(0);
+    await expect.poll(() => storageStatus(other, path), { timeout: 20_000 }).toBeGreaterThanOrEqual(400);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Recordings' })).toHaveCount(0, { timeout: 20_000 });
+    await expect.poll(async () => (await storedAudio(page)).bytes, { timeout: 20_000 }).toBe(0);
     await first.close();
     await second.close();
   });

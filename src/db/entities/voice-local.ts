@@ -28,7 +28,8 @@ export type TranscriptDestination =
 export type LocalRecordingState =
   'recording' | 'interrupted' | 'pending_confirmation' | 'saved' | 'discarded';
 
-export type AudioUploadStatus = 'not_kept' | 'pending' | 'uploading' | 'done' | 'failed';
+/** remove: the recording was deleted and its audio waits to be removed from Storage (state 'discarded'). */
+export type AudioUploadStatus = 'not_kept' | 'pending' | 'uploading' | 'done' | 'failed' | 'remove';
 
 export interface AudioUploadState {
   status: AudioUploadStatus;

@@ -7,6 +7,7 @@ import {
   type AudioUploadRequest,
   type AudioUploadTransport,
 } from '../../sync/audio-upload-transport.ts';
+import type { AudioRemoveTransport } from '../../sync/audio-remover.ts';
 
 /** The private bucket of supabase/migrations/20261122000800_recordings_storage.sql. */
 export const RECORDINGS_BUCKET = 'recordings';
@@ -26,7 +27,7 @@ export function createStorageAudioTransport(
   client: SupabaseClient,
   supabaseUrl: string,
   anonKey: string,
-): AudioUploadTransport & AudioDownloadTransport {
+): AudioUploadTransport & AudioDownloadTransport & AudioRemoveTransport {
   return {
     async upload(request: AudioUploadRequest): Promise<void> {
       const { data } = await client.auth.getSession();
@@ -59,6 +60,12 @@ export function createStorageAudioTransport(
         });
         upload.start();
       });
+    },
+
+    /** Storage answers a removal of audio that is not there (any more) with an empty list, not an error. */
+    async remove(path: string): Promise<void> {
+      const { error } = await client.storage.from(RECORDINGS_BUCKET).remove([path]);
+      if (error) throw error;
     },
 
     async download(path: string): Promise<Blob> {

@@ -4,17 +4,22 @@ import {
   type AudioUploadRequest,
   type AudioUploadTransport,
 } from '../../sync/audio-upload-transport.ts';
+import type { AudioRemoveTransport } from '../../sync/audio-remover.ts';
 
 /**
  * An in-memory Storage that speaks the resumable contract: an upload URL per upload, the server's offset
  * for a URL it knows (what HEAD answers), bytes accepted chunk by chunk. `failAfterBytes` drops the
- * connection once that many bytes of an attempt have been accepted; `refuse` fails every upload for good.
+ * connection once that many bytes of an attempt have been accepted; `refuse` fails every upload for good;
+ * `unreachable` fails removals.
  */
-export class FakeAudioStorage implements AudioUploadTransport, AudioDownloadTransport {
+export class FakeAudioStorage implements AudioUploadTransport, AudioDownloadTransport, AudioRemoveTransport {
   readonly objects = new Map<string, Uint8Array<ArrayBuffer>>();
   readonly attempts: { path: string; resumeUrl: string | null; startOffset: number }[] = [];
   failAfterBytes: number | null = null;
   refuse: string | null = null;
+  /** Removals fail (a network error) while set. */
+  unreachable = false;
+  readonly removals: string[] = [];
   readonly #uploads = new Map<string, { path: string; bytes: number[] }>();
   readonly #chunkBytes: number;
   #next = 0;
@@ -50,6 +55,14 @@ export class FakeAudioStorage implements AudioUploadTransport, AudioDownloadTran
     }
     this.objects.set(upload.path, Uint8Array.from(upload.bytes));
     this.#uploads.delete(url);
+  }
+
+  /** Like Storage: removing what is not there succeeds. */
+  remove(path: string): Promise<void> {
+    this.removals.push(path);
+    if (this.unreachable) return Promise.reject(new Error('Failed to fetch'));
+    this.objects.delete(path);
+    return Promise.resolve();
   }
 
   download(path: string): Promise<Blob> {

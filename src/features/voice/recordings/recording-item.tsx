@@ -9,6 +9,7 @@ import { useUserData } from '../../../lib/user-data/use-user-data.ts';
 import { formatDuration } from '../recorder/format-duration.ts';
 import styles from '../recorder/recorder.module.css';
 import { useTranscriptionStatus } from '../transcription/use-transcription-status.ts';
+import { DeleteRecordingButton } from './delete-recording-button.tsx';
 import { downloadRecording } from './download-recording.ts';
 import { useLocalAudioUrl } from './use-local-audio-url.ts';
 import { dateTimeFormat } from '../../../lib/i18n/intl-formats.ts';
@@ -85,6 +86,7 @@ export function RecordingItem({
           {fetching === 'failed' ? <span role="alert"> {t('voice.downloadFailed')}</span> : null}
         </p>
       ) : null}
+      <DeleteRecordingButton recordingId={recording.id} when={when} />
     </li>
   );
 }

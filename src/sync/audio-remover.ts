@@ -1,0 +1,145 @@
+import type { Clock } from '../db/ports.ts';
+import type { MurmurDatabase } from '../db/schema.ts';
+import type { LocalRecording } from '../db/entities/voice-local.ts';
+import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
+import type { Connectivity, LockPort, Random, TimerHandle, Timers } from './ports.ts';
+
+/** Removes a recording's audio from Storage; removing audio that is not there succeeds. */
+export interface AudioRemoveTransport {
+  remove(path: string): Promise<void>;
+}
+
+export interface AudioRemoverOptions {
+  db: MurmurDatabase;
+  transport: AudioRemoveTransport;
+  ports: { clock: Clock; timers: Timers; random: Random; connectivity: Connectivity; locks: LockPort };
+  backoff?: BackoffPolicy;
+  /** Called with each failure, so the app can log it (errors are never swallowed silently). */
+  onError?(recordingId: string, error: unknown): void;
+}
+
+const isQueued = (r: LocalRecording) => r.state === 'discarded' && r.upload.status === 'remove';
+
+/**
+ * Finishes deleting recordings (recording-commands deleteRecording):
+ * - on every device, the audio of a recording whose row is a tombstone leaves the device (the tombstone
+ *   arrives by sync; the deleting device already removed its own);
+ * - on the deleting device, audio queued for removal ('discarded' + 'remove') is removed from Storage
+ *   when online, retried with backoff, and its local record dropped once Storage answered.
+ * `poke()` asks for a run (after a sync, when back online); runs never overlap, one tab runs at a time.
+ */
+export class AudioRemover {
+  readonly #options: AudioRemoverOptions;
+  #running: Promise<void> | null = null;
+  #again = false;
+  #timer: TimerHandle | null = null;
+  #stopped = false;
+  readonly #unsubscribe: () => void;
+
+  constructor(options: AudioRemoverOptions) {
+    this.#options = options;
+    this.#unsubscribe = options.ports.connectivity.subscribe((online) => {
+      if (online) void this.poke();
+    });
+  }
+
+  poke(): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      try {
+        do {
+          this.#again = false;
+          await this.#options.ports.locks.request(
+            `${this.#options.db.name}:audio-remove`,
+            { ifAvailable: true },
+            async (lock) => {
+              if (lock) await this.#runOnce();
+            },
+          );
+        } while (this.#again && !this.#stopped);
+      } finally {
+        this.#running = null;
+      }
+    })();
+    return this.#running;
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#unsubscribe();
+    if (this.#timer !== null) this.#options.ports.timers.clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  async #runOnce(): Promise<void> {
+    await this.#dropDeletedAudio();
+    const { db, ports } = this.#options;
+    if (!ports.connectivity.isOnline()) return;
+    const now = ports.clock.now();
+    const queued = (await db.local_recordings.where('state').equals('discarded').toArray()).filter(isQueued);
+    for (const recording of queued) {
+      if (this.#stopped || !ports.connectivity.isOnline()) break;
+      const due = recording.upload.next_attempt_at;
+      if (due !== null && Date.parse(due) > now) continue;
+      await this.#remove(recording);
+    }
+    await this.#scheduleNextRetry();
+  }
+
+  /** Audio (and the recorder's record) of recordings whose synced row is a tombstone. */
+  async #dropDeletedAudio(): Promise<void> {
+    const { db } = this.#options;
+    // Null is not an index key: the deleted_at index holds exactly the tombstones.
+    const deleted = await db.recordings.where('deleted_at').above('').primaryKeys();
+    if (deleted.length === 0) return;
+    await db.transaction('rw', db.audio_chunks, db.local_recordings, async () => {
+      await db.audio_chunks.where('recording_id').anyOf(deleted).delete();
+      const locals = await db.local_recordings.bulkGet(deleted);
+      const drop = locals.flatMap((local) => (local && !isQueued(local) ? [local.recording_id] : []));
+      await db.local_recordings.bulkDelete(drop);
+    });
+  }
+
+  async #remove(recording: LocalRecording): Promise<void> {
+    const { db, transport, ports } = this.#options;
+    const id = recording.recording_id;
+    const path = (await db.recordings.get(id))?.storage_path ?? `${db.userId}/${id}`;
+    try {
+      await transport.remove(path);
+    } catch (error) {
+      this.#options.onError?.(id, error);
+      const attempts = recording.upload.attempts + 1;
+      const delay = backoffDelay(attempts, ports.random, this.#options.backoff ?? defaultBackoff);
+      await db.local_recordings.update(id, {
+        upload: {
+          ...recording.upload,
+          attempts,
+          next_attempt_at: new Date(ports.clock.now() + delay).toISOString(),
+          last_error: error instanceof Error ? error.message : String(error),
+        },
+      });
+      return;
+    }
+    await db.local_recordings.delete(id);
+  }
+
+  async #scheduleNextRetry(): Promise<void> {
+    const { db, ports } = this.#options;
+    if (this.#timer !== null) ports.timers.clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.#stopped) return;
+    const times = (await db.local_recordings.where('state').equals('discarded').toArray())
+      .filter((r) => isQueued(r) && r.upload.next_attempt_at !== null)
+      .map((r) => Date.parse(r.upload.next_attempt_at ?? ''));
+    if (times.length === 0) return;
+    const wait = Math.max(0, Math.min(...times) - ports.clock.now());
+    this.#timer = ports.timers.setTimeout(() => {
+      this.#timer = null;
+      void this.poke();
+    }, wait);
+  }
+}
