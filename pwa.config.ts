@@ -44,9 +44,14 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       // The other preloaded fonts in their regular face; bold ones arrive on first use.
       'assets/{inter,playfair-display}-latin-400-normal-*.woff2',
     ],
-    // Needed only with a connection (resumable audio uploads) or able to fall back (the search worker's
-    // index runs on the main thread when the worker cannot load): cached on first use instead, below.
-    globIgnores: ['**/storage-audio-transport-*.js', '**/journal-search.worker-*.js'],
+    // Needed only with a connection (resumable audio uploads) or able to fall back (the search and
+    // insights workers' work runs on the main thread when a worker cannot load): cached on first use
+    // instead, below. The workers carry their own copy of Dexie, so precaching them costs twice.
+    globIgnores: [
+      '**/storage-audio-transport-*.js',
+      '**/journal-search.worker-*.js',
+      '**/insights.worker-*.js',
+    ],
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [
       /^\/auth\/v1/,

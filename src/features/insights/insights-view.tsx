@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -26,6 +26,9 @@ export function InsightsView() {
     weekStart: weekStart(i18n.language),
     pixelYear: pixelYear ?? thisYear,
   });
+  // The mood charts come first; streaks, writing and Year in Pixels (hundreds of cells) render right
+  // after, in a background render, so the first summary is not held up by them.
+  const habits = useDeferredValue(result);
 
   return (
     <div className={styles.insights}>
@@ -55,7 +58,7 @@ export function InsightsView() {
             ) : (
               <MoodSections result={result} />
             )}
-            <HabitSections result={result} thisYear={thisYear} onPixelYear={setPixelYear} />
+            {habits ? <HabitSections result={habits} thisYear={thisYear} onPixelYear={setPixelYear} /> : null}
           </div>
         )}
       </div>
