@@ -2,7 +2,8 @@ import type { Clock } from '../db/ports.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import type { LocalRecording } from '../db/entities/voice-local.ts';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
-import type { Connectivity, LockPort, Random, TimerHandle, Timers } from './ports.ts';
+import type { Connectivity, LockPort, Random, Timers } from './ports.ts';
+import { SerialRunner } from './serial-runner.ts';
 
 /** Removes a recording's audio from Storage; removing audio that is not there succeeds. */
 export interface AudioRemoveTransport {
@@ -30,49 +31,19 @@ const isQueued = (r: LocalRecording) => r.state === 'discarded' && r.upload.stat
  */
 export class AudioRemover {
   readonly #options: AudioRemoverOptions;
-  #running: Promise<void> | null = null;
-  #again = false;
-  #timer: TimerHandle | null = null;
-  #stopped = false;
-  readonly #unsubscribe: () => void;
+  readonly #runner: SerialRunner;
 
   constructor(options: AudioRemoverOptions) {
     this.#options = options;
-    this.#unsubscribe = options.ports.connectivity.subscribe((online) => {
-      if (online) void this.poke();
-    });
+    this.#runner = new SerialRunner(options.ports, `${options.db.name}:audio-remove`, () => this.#runOnce());
   }
 
   poke(): Promise<void> {
-    if (this.#stopped) return Promise.resolve();
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = (async () => {
-      try {
-        do {
-          this.#again = false;
-          await this.#options.ports.locks.request(
-            `${this.#options.db.name}:audio-remove`,
-            { ifAvailable: true },
-            async (lock) => {
-              if (lock) await this.#runOnce();
-            },
-          );
-        } while (this.#again && !this.#stopped);
-      } finally {
-        this.#running = null;
-      }
-    })();
-    return this.#running;
+    return this.#runner.poke();
   }
 
   stop(): void {
-    this.#stopped = true;
-    this.#unsubscribe();
-    if (this.#timer !== null) this.#options.ports.timers.clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#runner.stop();
   }
 
   async #runOnce(): Promise<void> {
@@ -82,7 +53,7 @@ export class AudioRemover {
     const now = ports.clock.now();
     const queued = (await db.local_recordings.where('state').equals('discarded').toArray()).filter(isQueued);
     for (const recording of queued) {
-      if (this.#stopped || !ports.connectivity.isOnline()) break;
+      if (this.#runner.stopped || !ports.connectivity.isOnline()) break;
       const due = recording.upload.next_attempt_at;
       if (due !== null && Date.parse(due) > now) continue;
       await this.#remove(recording);
@@ -128,18 +99,9 @@ export class AudioRemover {
   }
 
   async #scheduleNextRetry(): Promise<void> {
-    const { db, ports } = this.#options;
-    if (this.#timer !== null) ports.timers.clearTimeout(this.#timer);
-    this.#timer = null;
-    if (this.#stopped) return;
-    const times = (await db.local_recordings.where('state').equals('discarded').toArray())
+    const times = (await this.#options.db.local_recordings.where('state').equals('discarded').toArray())
       .filter((r) => isQueued(r) && r.upload.next_attempt_at !== null)
       .map((r) => Date.parse(r.upload.next_attempt_at ?? ''));
-    if (times.length === 0) return;
-    const wait = Math.max(0, Math.min(...times) - ports.clock.now());
-    this.#timer = ports.timers.setTimeout(() => {
-      this.#timer = null;
-      void this.poke();
-    }, wait);
+    this.#runner.wakeAt(times);
   }
 }

@@ -5,7 +5,8 @@ import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
 import { AudioUploadError, type AudioUploadTransport } from './audio-upload-transport.ts';
 import { evictUploadedAudio, LOCAL_AUDIO_BUDGET_BYTES } from './evict-uploaded-audio.ts';
 import { localAudioBlob, recordingRowPending } from './local-audio.ts';
-import type { Connectivity, LockPort, Random, TimerHandle, Timers } from './ports.ts';
+import type { Connectivity, LockPort, Random, Timers } from './ports.ts';
+import { SerialRunner } from './serial-runner.ts';
 
 export interface AudioUploaderOptions {
   db: MurmurDatabase;
@@ -36,43 +37,16 @@ const WAITING = new Set(['pending', 'failed', 'uploading']);
  */
 export class AudioUploader {
   readonly #options: AudioUploaderOptions;
-  #running: Promise<void> | null = null;
-  #again = false;
-  #timer: TimerHandle | null = null;
-  #stopped = false;
-  readonly #unsubscribe: () => void;
+  readonly #runner: SerialRunner;
 
   constructor(options: AudioUploaderOptions) {
     this.#options = options;
-    this.#unsubscribe = options.ports.connectivity.subscribe((online) => {
-      if (online) this.poke();
-    });
+    this.#runner = new SerialRunner(options.ports, `${options.db.name}:audio-upload`, () => this.#runOnce());
   }
 
   /** Runs now (or right after the current run). Resolves when the runs it caused have finished. */
   poke(): Promise<void> {
-    if (this.#stopped) return Promise.resolve();
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = (async () => {
-      try {
-        do {
-          this.#again = false;
-          await this.#options.ports.locks.request(
-            `${this.#options.db.name}:audio-upload`,
-            { ifAvailable: true },
-            async (lock) => {
-              if (lock) await this.#runOnce();
-            },
-          );
-        } while (this.#again && !this.#stopped);
-      } finally {
-        this.#running = null;
-      }
-    })();
-    return this.#running;
+    return this.#runner.poke();
   }
 
   /** The user's retry of a failed upload: attempts start over. */
@@ -89,10 +63,7 @@ export class AudioUploader {
   }
 
   stop(): void {
-    this.#stopped = true;
-    this.#unsubscribe();
-    if (this.#timer !== null) this.#options.ports.timers.clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#runner.stop();
   }
 
   async #runOnce(): Promise<void> {
@@ -104,7 +75,7 @@ export class AudioUploader {
       .sort((a, b) => a.started_at.localeCompare(b.started_at));
     let uploaded = false;
     for (const recording of candidates) {
-      if (this.#stopped || !ports.connectivity.isOnline()) break;
+      if (this.#runner.stopped || !ports.connectivity.isOnline()) break;
       if (recording.upload.status === 'failed' && !due(recording.upload, now)) continue;
       if (await recordingRowPending(db, recording.recording_id)) continue;
       uploaded = (await this.#upload(recording)) || uploaded;
@@ -177,19 +148,10 @@ export class AudioUploader {
   }
 
   async #scheduleNextRetry(): Promise<void> {
-    const { db, ports } = this.#options;
-    if (this.#timer !== null) ports.timers.clearTimeout(this.#timer);
-    this.#timer = null;
-    if (this.#stopped) return;
-    const times = (await db.local_recordings.where('state').equals('saved').toArray())
+    const times = (await this.#options.db.local_recordings.where('state').equals('saved').toArray())
       .filter((r) => r.audio_on_device && r.upload.status === 'failed' && r.upload.next_attempt_at !== null)
       .map((r) => Date.parse(r.upload.next_attempt_at ?? ''));
-    if (times.length === 0) return;
-    const wait = Math.max(0, Math.min(...times) - ports.clock.now());
-    this.#timer = ports.timers.setTimeout(() => {
-      this.#timer = null;
-      void this.poke();
-    }, wait);
+    this.#runner.wakeAt(times);
   }
 }
 
