@@ -141,7 +141,6 @@ async function heapWithSearchIndex(page: Page, cdp: CDPSession, base: string): P
     await call(10_000 + index, 'HeapProfiler.collectGarbage');
     await call(20_000 + index, 'Runtime.getHeapUsage');
   }
-  await page.waitForFunction(() => true); // one round trip for the workers' replies
   for (
     let wait = 0;
     wait < 50 && [...replies.keys()].filter((id) => id >= 20_000).length < workers.length;

@@ -1,11 +1,11 @@
 import type { Commands } from '../../../db/commands/create-commands.ts';
-import type { ImportAudioSource, ImportResult } from '../../../db/commands/import-commands.ts';
+import type { ImportResult } from '../../../db/commands/import-commands.ts';
 import { defaultUserSettings } from '../../../db/entities/default-user-settings.ts';
 import type { MurmurDatabase } from '../../../db/schema.ts';
 import { ARCHIVE_JSON_PATH } from './archive-format.ts';
 import { ImportFileError } from './import-error.ts';
 import type { EntryLook, ImportPlan } from './import-plan.ts';
-import { readDayOne, type DayOneAudioFiles } from './read-day-one.ts';
+import { readDayOne, type DayOneAudioFile, type DayOneAudioFiles } from './read-day-one.ts';
 import { readDaylio } from './read-daylio.ts';
 import { readMurmurArchive } from './read-murmur-archive.ts';
 import { openZipArchive, startsLikeZip, type ZipArchive } from './zip-archive.ts';
@@ -40,7 +40,7 @@ export async function readImportFile(name: string, file: Blob, context: ImportCo
 
 /** Day One keeps audio as audios/<md5>.<ext>; its entries name the md5. */
 function dayOneAudio(zip: ZipArchive): DayOneAudioFiles {
-  const files = new Map<string, { size: number; pieces: ImportAudioSource }>();
+  const files = new Map<string, DayOneAudioFile>();
   for (const path of zip.paths) {
     const md5 = /^audios\/([0-9a-f]+)\.\w+$/i.exec(path)?.[1];
     const pieces = zip.pieces(path);

@@ -18,7 +18,11 @@ const AUDIO_TYPES: Record<string, string> = {
 };
 
 /** The audio files of a Day One zip export (audios/<md5>.<ext>), by md5. */
-export type DayOneAudioFiles = ReadonlyMap<string, { size: number; pieces: ImportAudioSource }>;
+export interface DayOneAudioFile {
+  size: number;
+  pieces: ImportAudioSource;
+}
+export type DayOneAudioFiles = ReadonlyMap<string, DayOneAudioFile>;
 
 interface DayOneAudio {
   identifier?: unknown;
