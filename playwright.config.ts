@@ -11,6 +11,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 const apiPort = Number(process.env['API_PORT'] ?? 54321);
 /** The stand-in for OpenAI's transcription API that the backend's transcribe function calls. */
 const stubPort = Number(process.env['STUB_PORT'] ?? apiPort + 78);
+/** The stand-in for the Hugging Face hub that Local Processing downloads its model from; the app is
+ * built with VITE_MODEL_HOST pointing here (package.json, test:e2e). */
+const modelHubPort = Number(process.env['MODEL_HUB_PORT'] ?? apiPort + 79);
 // The test helpers (and a build made for this run) reach the backend here; a run on other ports must
 // also build the app with the same VITE_SUPABASE_URL.
 process.env['VITE_SUPABASE_URL'] ??= `http://127.0.0.1:${apiPort}`;
@@ -52,6 +55,13 @@ export default defineConfig({
       url: `http://127.0.0.1:${stubPort}/health`,
       reuseExistingServer: !process.env['CI'],
       env: { STUB_PORT: String(stubPort) },
+      timeout: 30_000,
+    },
+    {
+      command: 'node tests/stubs/serve-model-hub-stub.ts',
+      url: `http://127.0.0.1:${modelHubPort}/health`,
+      reuseExistingServer: !process.env['CI'],
+      env: { MODEL_HUB_PORT: String(modelHubPort) },
       timeout: 30_000,
     },
     {

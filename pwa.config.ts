@@ -47,10 +47,14 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // Needed only with a connection (resumable audio uploads) or able to fall back (the search and
     // insights workers' work runs on the main thread when a worker cannot load): cached on first use
     // instead, below. The workers carry their own copy of Dexie, so precaching them costs twice.
+    // Local Processing's worker (transformers.js, ~550 kB) and its ONNX runtime (27 MB of wasm) load
+    // only when the user downloads the on-device model; the script is cached then (below), the runtime
+    // and model by transformers.js in its own cache.
     globIgnores: [
       '**/storage-audio-transport-*.js',
       '**/journal-search.worker-*.js',
       '**/insights.worker-*.js',
+      '**/local-whisper.worker-*.js',
     ],
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [
@@ -65,7 +69,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     runtimeCaching: [
       {
         // Hashed scripts left out of the precache: never stale once cached, so the next offline visit has them.
-        urlPattern: ({ sameOrigin, url }) => sameOrigin && /\/assets\/.+\.js$/.test(url.pathname),
+        urlPattern: ({ sameOrigin, url }) => sameOrigin && /\/assets\/.+\.m?js$/.test(url.pathname),
         handler: 'CacheFirst',
         options: {
           cacheName: 'murmur-lazy-scripts',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { LOCAL_ANON_KEY, LOCAL_BACKEND_URL, readConfig } from './config.ts';
+import { HUGGING_FACE_HUB, LOCAL_ANON_KEY, LOCAL_BACKEND_URL, readConfig } from './config.ts';
 
 describe('configuration', () => {
   it('uses the local backend when nothing is set', () => {
@@ -21,5 +21,14 @@ describe('configuration', () => {
   it('refuses a malformed URL or a truncated key with a clear message', () => {
     expect(() => readConfig({ VITE_SUPABASE_URL: 'not a url' })).toThrow(/Invalid Murmur configuration/);
     expect(() => readConfig({ VITE_SUPABASE_ANON_KEY: 'short' })).toThrow(/VITE_SUPABASE_ANON_KEY/);
+    expect(() => readConfig({ VITE_MODEL_HOST: 'ftp://models' })).toThrow(/VITE_MODEL_HOST/);
+  });
+
+  it('downloads on-device models from the Hugging Face hub unless a mirror is named', () => {
+    expect(readConfig({}).modelHost).toBe(HUGGING_FACE_HUB);
+    // Model files are joined to the host, so it always ends with a slash.
+    expect(readConfig({ VITE_MODEL_HOST: 'https://models.example.org/hub' }).modelHost).toBe(
+      'https://models.example.org/hub/',
+    );
   });
 });

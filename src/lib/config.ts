@@ -7,9 +7,14 @@ export const LOCAL_BACKEND_URL = 'http://127.0.0.1:54321';
 export const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
+/** Where Local Processing downloads its Whisper model from (a Hugging Face hub or a mirror of one). */
+export const HUGGING_FACE_HUB = 'https://huggingface.co/';
+
 export interface AppConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;
+  /** Ends with a slash: model files are at `${modelHost}${model}/resolve/${revision}/${file}`. */
+  modelHost: string;
   buildId: string;
 }
 
@@ -33,12 +38,19 @@ export function readConfig(env: Record<string, unknown>): AppConfig {
   };
   const supabaseUrl = text('VITE_SUPABASE_URL', LOCAL_BACKEND_URL);
   const supabaseAnonKey = text('VITE_SUPABASE_ANON_KEY', LOCAL_ANON_KEY);
+  const modelHost = text('VITE_MODEL_HOST', HUGGING_FACE_HUB);
   const problems = [
     checkUrl(supabaseUrl) && `VITE_SUPABASE_URL ${checkUrl(supabaseUrl)}`,
+    checkUrl(modelHost) && `VITE_MODEL_HOST ${checkUrl(modelHost)}`,
     supabaseAnonKey.length < 20 && 'VITE_SUPABASE_ANON_KEY must be at least 20 characters',
   ].filter((problem): problem is string => typeof problem === 'string');
   if (problems.length > 0) throw new Error(`Invalid Murmur configuration: ${problems.join('; ')}`);
-  return { supabaseUrl, supabaseAnonKey, buildId: __MURMUR_BUILD_ID__ };
+  return {
+    supabaseUrl,
+    supabaseAnonKey,
+    modelHost: modelHost.endsWith('/') ? modelHost : `${modelHost}/`,
+    buildId: __MURMUR_BUILD_ID__,
+  };
 }
 
 export const appConfig: AppConfig = readConfig(import.meta.env);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { SecretField } from '../../../ui/secret-field.tsx';
+import { OnDeviceModelPanel } from '../../voice/local-model/on-device-model-panel.tsx';
 import { SettingGroup } from '../fields/setting-group.tsx';
 import { SettingSelect } from '../fields/setting-select.tsx';
 import { SettingSwitch } from '../fields/setting-switch.tsx';
@@ -42,6 +43,7 @@ export function TranscriptionSettings() {
           { value: 'local', label: t('settings.transcription.local') },
         ]}
       />
+      {settings.transcription_service === 'local' ? <OnDeviceModelPanel /> : null}
       <SettingSelect
         field="transcription_model"
         label={t('settings.transcription.model')}

@@ -1,11 +1,11 @@
 import { encodeWav, SPEECH_SAMPLE_RATE } from './wav-encoder.ts';
 
 /**
- * A recording (WebM/Opus, as MediaRecorder makes it) as 16 kHz mono WAV, the format every
- * audio-capable model behind OpenRouter takes. Decoding and resampling run in the browser's audio
- * engine (an OfflineAudioContext renders faster than real time).
+ * A recording (WebM/Opus, as MediaRecorder makes it) as 16 kHz mono samples, what Whisper listens
+ * to. Decoding and resampling run in the browser's audio engine (an OfflineAudioContext renders
+ * faster than real time); they need the page, not a worker.
  */
-export async function toSpeechWav(audio: Blob): Promise<Blob> {
+export async function toSpeechSamples(audio: Blob): Promise<Float32Array> {
   const decoder = new AudioContext();
   let decoded: AudioBuffer;
   try {
@@ -20,5 +20,11 @@ export async function toSpeechWav(audio: Blob): Promise<Blob> {
   source.connect(offline.destination);
   source.start();
   const rendered = await offline.startRendering();
-  return new Blob([encodeWav(rendered.getChannelData(0), SPEECH_SAMPLE_RATE)], { type: 'audio/wav' });
+  return rendered.getChannelData(0);
+}
+
+/** The same as 16 kHz mono WAV, the format every audio-capable model behind OpenRouter takes. */
+export async function toSpeechWav(audio: Blob): Promise<Blob> {
+  const samples = await toSpeechSamples(audio);
+  return new Blob([encodeWav(samples, SPEECH_SAMPLE_RATE)], { type: 'audio/wav' });
 }

@@ -5,25 +5,35 @@ import {
 } from './transcription-transport.ts';
 
 /**
- * The transport for the service chosen in settings: Whisper and ElevenLabs through Murmur's function,
- * OpenRouter with the user's own key from the browser. Local Processing is not in this version: its
- * jobs fail with a reason the user can act on (choose another service, then retry), never silently.
+ * The transport for the service chosen in settings when the job runs: Whisper and ElevenLabs through
+ * Murmur's function, OpenRouter with the user's own key from the browser, Local Processing on this
+ * device. An unknown service (a newer app's setting) fails with what to do, never silently.
  */
-export function chosenTransport(
-  viaFunction: TranscriptionTransport,
-  viaOpenRouter: TranscriptionTransport,
-): TranscriptionTransport {
+export function chosenTransport(transports: {
+  viaFunction: TranscriptionTransport;
+  viaOpenRouter: TranscriptionTransport;
+  onDevice: TranscriptionTransport;
+}): TranscriptionTransport {
+  const pick = (settings: TranscriptionSettings): TranscriptionTransport | null => {
+    const service = settings.transcription_service;
+    if (service === 'whisper' || service === 'elevenlabs') return transports.viaFunction;
+    if (service === 'openrouter') return transports.viaOpenRouter;
+    if (service === 'local') return transports.onDevice;
+    return null;
+  };
   return {
     transcribe(audio: Blob, settings: TranscriptionSettings) {
-      const service = settings.transcription_service;
-      if (service === 'whisper' || service === 'elevenlabs') return viaFunction.transcribe(audio, settings);
-      if (service === 'openrouter') return viaOpenRouter.transcribe(audio, settings);
+      const transport = pick(settings);
+      if (transport) return transport.transcribe(audio, settings);
       return Promise.reject(
         new TranscriptionFailure(
-          'Local processing cannot transcribe yet. Choose Whisper, ElevenLabs or OpenRouter in Settings → Transcription, then retry.',
+          `This version of Murmur does not know the transcription service "${settings.transcription_service}". Choose another in Settings → Transcription, then retry.`,
           { retryable: false },
         ),
       );
+    },
+    worksOffline(settings: TranscriptionSettings) {
+      return pick(settings)?.worksOffline?.(settings) ?? false;
     },
   };
 }

@@ -3,9 +3,11 @@ import { loadSupabase } from '../../../lib/load-supabase.ts';
 import type { UserData } from '../../../lib/user-data/user-data-context.ts';
 import { browserConnectivity, realRandom, realTimers } from '../../../sync/real-ports.ts';
 import { transcriptDelivery } from '../delivery/deliver-transcript.ts';
-import { toSpeechWav } from './browser-wav.ts';
+import { localWhisper } from '../local-model/local-whisper.ts';
+import { toSpeechSamples, toSpeechWav } from './browser-wav.ts';
 import { chosenTransport } from './chosen-transport.ts';
 import { functionTranscriptionTransport } from './function-transcription-transport.ts';
+import { localTranscriptionTransport } from './local-transcription-transport.ts';
 import { OPENROUTER_BASE_URL, openRouterTransport } from './openrouter-transport.ts';
 import { TranscriptionQueue } from './transcription-queue.ts';
 
@@ -24,15 +26,16 @@ export function startTranscriptionQueue(
   const queue = new TranscriptionQueue({
     db: userData.db,
     commands: userData.commands,
-    transport: chosenTransport(
-      functionTranscriptionTransport(loadSupabase, online),
-      openRouterTransport({
+    transport: chosenTransport({
+      viaFunction: functionTranscriptionTransport(loadSupabase, online),
+      viaOpenRouter: openRouterTransport({
         baseUrl: OPENROUTER_BASE_URL,
         fetch: (input, init) => fetch(input, init),
         toWav: toSpeechWav,
         online,
       }),
-    ),
+      onDevice: localTranscriptionTransport(localWhisper, toSpeechSamples),
+    }),
     settings,
     deliver: transcriptDelivery({
       db: userData.db,

@@ -41,8 +41,8 @@ export interface TranscriptionQueuePorts {
 }
 
 /**
- * Runs queued transcription jobs one at a time: at once when online, otherwise when the connection
- * returns; a temporary failure waits (the provider's Retry-After, else backoff) and is tried again up
+ * Runs queued transcription jobs one at a time: at once when online (or at once anyway when the
+ * chosen transcription runs on this device), otherwise when the connection returns; a temporary failure waits (the provider's Retry-After, else backoff) and is tried again up
  * to MAX_TRANSCRIPTION_ATTEMPTS times; a permanent one is marked failed with its reason for the
  * user's retry. The job's audio is read from the device when it runs; after success the audio goes
  * if the user keeps none (auto_delete_recordings).
@@ -101,7 +101,9 @@ export class TranscriptionQueue {
 
   private async drain(): Promise<void> {
     for (;;) {
-      if (this.stopped || !this.ports.connectivity.isOnline()) return;
+      if (this.stopped) return;
+      if (!this.ports.connectivity.isOnline() && !this.ports.transport.worksOffline?.(this.ports.settings()))
+        return;
       const queued = await this.ports.db.transcription_jobs
         .where('status')
         .equals('queued')

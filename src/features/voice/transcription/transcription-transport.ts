@@ -47,6 +47,8 @@ export class TranscriptionFailure extends Error {
 /** Sends audio to the chosen provider (through Murmur's function, or the user's own OpenRouter key). */
 export interface TranscriptionTransport {
   transcribe(audio: Blob, settings: TranscriptionSettings): Promise<TranscriptResult>;
+  /** Whether a job with these settings can run without a connection (on-device transcription). */
+  worksOffline?(settings: TranscriptionSettings): boolean;
 }
 
 /**

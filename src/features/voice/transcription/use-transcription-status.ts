@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 
 import { useUserData } from '../../../lib/user-data/use-user-data.ts';
+import { useSettings } from '../../settings/use-settings.ts';
 
 export type TranscriptionStatus = 'queued' | 'waiting' | 'transcribing' | 'done' | 'failed';
 
@@ -14,9 +15,13 @@ const subscribeOnline = (listener: () => void) => {
   };
 };
 
-/** What the user sees of a recording's transcription: its job's state, and the connection it waits for. */
+/**
+ * What the user sees of a recording's transcription: its job's state, and the connection it waits
+ * for (none when it is transcribed on this device).
+ */
 export function useTranscriptionStatus(recordingId: string | null): TranscriptionStatus | undefined {
   const userData = useUserData();
+  const onDevice = useSettings().settings.transcription_service === 'local';
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const job = useLiveQuery(
     async () =>
@@ -27,6 +32,6 @@ export function useTranscriptionStatus(recordingId: string | null): Transcriptio
   );
   if (!job) return undefined;
   if (job.status === 'running') return 'transcribing';
-  if (job.status === 'queued') return online ? 'queued' : 'waiting';
+  if (job.status === 'queued') return online || onDevice ? 'queued' : 'waiting';
   return job.status;
 }

@@ -1,0 +1,1 @@
+throw new Error('Murmur does not process images with sharp; it is not installed.');
