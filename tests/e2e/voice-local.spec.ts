@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { expect, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 
 import { TINY_WHISPER_DIR } from '../stubs/model-hub-stub.ts';
 import { dock, expectNoSeriousViolations, fakeMicrophone, startTrial } from './support/voice.ts';
@@ -21,10 +22,12 @@ const MODEL_FILES = [
   'onnx/encoder_model_quantized.onnx',
   'onnx/decoder_model_merged_quantized.onnx',
 ];
-/** What the tiny Whisper-shaped model says for any audio (scripts/fixtures/make-tiny-whisper.py). */
-const MODEL_SAYS = (
-  JSON.parse(readFileSync(join(TINY_WHISPER_DIR, 'spoken-text.json'), 'utf8')) as { text: string }
-).text.trim();
+/** What the tiny Whisper-shaped model hears in any audio (scripts/fixtures/make-tiny-whisper.py). */
+const MODEL = JSON.parse(readFileSync(join(TINY_WHISPER_DIR, 'spoken-text.json'), 'utf8')) as {
+  detected: string;
+  segmentEnd: number;
+  text: Record<string, string>;
+};
 
 async function hubRequests(): Promise<string[]> {
   return (await (await fetch(`${MODEL_HUB}/requests`)).json()) as string[];
@@ -34,7 +37,7 @@ test.describe('voice: Local Processing', () => {
   test('the on-device model downloads only when asked, with its size shown, and then transcribes offline', async ({
     page,
     context,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(120_000);
     const before = (await hubRequests()).length;
     await startTrial(page);
@@ -57,26 +60,67 @@ test.describe('voice: Local Processing', () => {
     expect(asked.filter((request) => request.startsWith('HEAD'))).toHaveLength(MODEL_FILES.length);
     await expectNoSeriousViolations(page);
 
-    await download.click();
-    await expect(
-      page.getByText('Whisper Base is on this device: recordings are transcribed here, offline too.'),
-    ).toBeVisible({
-      timeout: 60_000,
-    });
-    const fetched = (await hubRequests()).slice(before).filter((request) => request.startsWith('GET'));
-    for (const file of MODEL_FILES)
-      expect(fetched.some((request) => request.endsWith(`/${file}`))).toBe(true);
-    await expect(page.getByRole('button', { name: 'Remove model from this device' })).toBeVisible();
-
-    // Offline, from a reload: the model, the runtime and the worker all come from the device.
-    await context.setOffline(true);
+    // A recording made before the download fails, saying what to do; nothing is downloaded for it.
     await page.goto('/app');
     await page.getByRole('button', { name: 'Record' }).click();
     await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
     await dock(page).getByRole('button', { name: 'Stop' }).click();
     await dock(page).getByRole('button', { name: 'Keep' }).click();
+    await expect(dock(page).getByRole('status')).toHaveText('Failed — retry', { timeout: 20_000 });
+    const waiting = page.getByRole('region', { name: 'Recordings waiting for their words' });
+    await expect(
+      waiting.getByText(
+        'The on-device model is not downloaded. Download it in Settings → Transcription, then retry.',
+      ),
+    ).toBeVisible();
+    expect((await hubRequests()).slice(before).filter((request) => request.startsWith('GET'))).toEqual([]);
+
+    await page.goto('/settings/transcription');
+    await page.getByRole('button', { name: `Download model (${size})` }).click();
+    await expect(
+      page.getByText('Whisper Base is on this device: recordings are transcribed here, offline too.'),
+    ).toBeVisible({ timeout: 60_000 });
+    const fetched = (await hubRequests()).slice(before).filter((request) => request.startsWith('GET'));
+    for (const file of MODEL_FILES)
+      expect(fetched.some((request) => request.endsWith(`/${file}`))).toBe(true);
+    await expect(page.getByRole('button', { name: 'Remove model from this device' })).toBeVisible();
+
+    // Offline, from a reload: the model, the runtime and the worker all come from the device. The
+    // failed recording is retried, and a new one is transcribed as soon as it is kept.
+    await context.setOffline(true);
+    await page.goto('/app');
+    await waiting.getByRole('button', { name: 'Retry transcription' }).click();
+    await expect(waiting).toBeHidden({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Record' }).click();
+    await expect(dock(page).getByRole('timer')).toHaveText(/0:0[2-9]/, { timeout: 10_000 });
+    await dock(page).getByRole('button', { name: 'Stop' }).click();
+    await dock(page).getByRole('button', { name: 'Keep' }).click();
     await expect(dock(page).getByRole('status')).toHaveText('Transcribed', { timeout: 60_000 });
+    expect((await hubRequests()).slice(before).filter((request) => request.startsWith('GET'))).toHaveLength(
+      fetched.length,
+    );
+
+    // The language was detected (the settings' default), and Whisper was asked for it: the model
+    // answers in German only when the prompt names German.
+    expect(MODEL.detected).toBe('de');
+    const said = MODEL.text['de'] ?? '';
     await page.goto('/notes');
-    await expect(page.getByRole('link', { name: /^Voice note/ })).toContainText(MODEL_SAYS);
+    await expect(page.getByRole('link', { name: /^Voice note/ })).toHaveCount(2);
+    for (const note of await page.getByRole('link', { name: /^Voice note/ }).all())
+      await expect(note).toContainText(said);
+
+    // Whisper's timestamps come with the words: the archive, exported offline, has them as captions.
+    await page.goto('/settings/storage');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export journal' }).click();
+    const path = testInfo.outputPath('local-captions.zip');
+    await (await downloading).saveAs(path);
+    const files = unzipSync(new Uint8Array(readFileSync(path)));
+    const captions = Object.keys(files).filter((name) => /^recordings\/[^/]+\.vtt$/.test(name));
+    expect(captions).toHaveLength(2);
+    for (const name of captions)
+      expect(strFromU8(files[name] ?? new Uint8Array())).toBe(
+        `WEBVTT\n\n00:00:00.000 --> 00:00:0${MODEL.segmentEnd.toFixed(3)}\n${said}\n`,
+      );
   });
 });

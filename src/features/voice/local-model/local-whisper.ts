@@ -1,5 +1,10 @@
 import { appConfig } from '../../../lib/config.ts';
-import type { LocalWhisperReply, LocalWhisperRequest, LocalWhisperTask } from './local-whisper-messages.ts';
+import type {
+  LocalSegment,
+  LocalWhisperReply,
+  LocalWhisperRequest,
+  LocalWhisperTask,
+} from './local-whisper-messages.ts';
 import {
   isModelOnDevice,
   LOCAL_WHISPER_MODEL,
@@ -103,7 +108,10 @@ export const localWhisper = {
     unwrap(await ask({ type: 'load', download: true }, onProgress), 'loaded');
   },
 
-  async transcribe(samples: Float32Array, language: string | null): Promise<{ text: string }> {
+  async transcribe(
+    samples: Float32Array,
+    language: string | null,
+  ): Promise<{ text: string; language: string | null; segments: LocalSegment[] }> {
     return unwrap(await ask({ type: 'transcribe', samples, language }), 'transcribed');
   },
 

@@ -10,6 +10,7 @@ import runtimeWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm
 
 import type { LocalWhisperReply, LocalWhisperRequest } from './local-whisper-messages.ts';
 import { isModelOnDevice, LOCAL_WHISPER_MODEL } from './local-whisper-model.ts';
+import { transcribeSamples } from './whisper-transcribe.ts';
 
 /**
  * Runs Whisper (transformers.js on onnxruntime-web) off the main thread. The runtime comes from
@@ -74,15 +75,12 @@ scope.addEventListener('message', (event: MessageEvent<LocalWhisperRequest>) => 
   }
   load(request.modelHost, false, () => undefined)
     .then(async (transcriber) => {
-      const output = await transcriber(request.samples, {
-        // Longer recordings in 30 s windows overlapping by 5 s, joined where they agree.
-        chunk_length_s: 30,
-        stride_length_s: 5,
-        task: 'transcribe',
-        ...(request.language ? { language: request.language } : {}),
-      });
-      const text = (Array.isArray(output) ? output.map((part) => part.text).join(' ') : output.text).trim();
-      reply({ type: 'transcribed', id: request.id, text, language: request.language });
+      const { text, language, segments } = await transcribeSamples(
+        transcriber,
+        request.samples,
+        request.language,
+      );
+      reply({ type: 'transcribed', id: request.id, text, language, segments });
     })
     .catch((error: unknown) => reply(failure(request.id, error)));
 });

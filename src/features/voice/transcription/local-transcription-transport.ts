@@ -1,3 +1,4 @@
+import type { TranscriptSegment } from '../../../db/entities/recording.ts';
 import {
   requestedLanguage,
   TranscriptionFailure,
@@ -7,7 +8,10 @@ import {
 
 /** The parts of Local Processing the transport uses (src/features/voice/local-model/local-whisper.ts). */
 export interface LocalTranscriber {
-  transcribe(samples: Float32Array, language: string | null): Promise<{ text: string }>;
+  transcribe(
+    samples: Float32Array,
+    language: string | null,
+  ): Promise<{ text: string; language: string | null; segments: TranscriptSegment[] }>;
 }
 
 export interface LocalTranscriberError {
@@ -35,7 +39,7 @@ export function localTranscriptionTransport(
   return {
     worksOffline: () => true,
     async transcribe(audio: Blob, settings: TranscriptionSettings) {
-      const language = requestedLanguage(settings);
+      const asked = requestedLanguage(settings);
       let samples: Float32Array;
       try {
         samples = await toSamples(audio);
@@ -46,8 +50,7 @@ export function localTranscriptionTransport(
         );
       }
       try {
-        const { text } = await transcriber.transcribe(samples, language);
-        return { text, language, segments: [] };
+        return await transcriber.transcribe(samples, asked);
       } catch (error) {
         if (isMissingModel(error)) throw new TranscriptionFailure(MODEL_NOT_DOWNLOADED, { retryable: false });
         throw new TranscriptionFailure(

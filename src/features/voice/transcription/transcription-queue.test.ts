@@ -69,6 +69,8 @@ describe('TranscriptionQueue', () => {
           if (answer instanceof TranscriptionFailure && answer.offline) online = false;
           return answer instanceof TranscriptionFailure ? Promise.reject(answer) : Promise.resolve(answer);
         },
+        // As the real chosen transport: only Local Processing needs no connection.
+        worksOffline: (chosen) => chosen.transcription_service === 'local',
       },
       settings: () => settings,
       deliver: (delivering, transcript) => {
@@ -118,6 +120,21 @@ describe('TranscriptionQueue', () => {
     // auto_delete_recordings: the audio leaves the device once the words are safe.
     expect(await db.audio_chunks.count()).toBe(0);
     expect((await db.local_recordings.get(id))?.audio_on_device).toBe(false);
+  });
+
+  it('waits for the connection unless the chosen transcription runs on this device', async () => {
+    online = false;
+    await queue.start();
+    const id = await recordAndKeep(true);
+    await settle();
+    expect((await job(id))?.status).toBe('queued');
+    expect(sent).toEqual([]);
+
+    settings = { ...settings, transcription_service: 'local' };
+    queue.kick();
+    await expect.poll(async () => (await job(id))?.status).toBe('done');
+    expect(sent).toEqual([{ size: 4, type: 'audio/webm', service: 'local' }]);
+    expect((await db.recordings.get(id))?.transcript).toBe('Hello lake');
   });
 
   it('keeps the audio when the user keeps recordings', async () => {
