@@ -3,6 +3,7 @@ import type { Benchmark } from './benchmark.ts';
 import { bundleSize } from './bundle-size.ts';
 import { coldStart } from './cold-start.ts';
 import { insightsScreen, insightsStatistics } from './insights.ts';
+import { localTranscription } from './local-transcription.ts';
 import { notesList } from './notes-list.ts';
 import { notesSearch } from './notes-search.ts';
 import { syncBrowser } from './sync-browser.ts';
@@ -19,4 +20,5 @@ export const registry: readonly Benchmark[] = [
   notesSearch,
   insightsStatistics,
   insightsScreen,
+  localTranscription,
 ];
