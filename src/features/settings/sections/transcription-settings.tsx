@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { SecretField } from '../../../ui/secret-field.tsx';
 import { OnDeviceModelPanel } from '../../voice/local-model/on-device-model-panel.tsx';
+import { transcribesOnDevice } from '../../voice/transcription/transcription-transport.ts';
 import { SettingGroup } from '../fields/setting-group.tsx';
 import { SettingSelect } from '../fields/setting-select.tsx';
 import { SettingSwitch } from '../fields/setting-switch.tsx';
@@ -43,7 +44,6 @@ export function TranscriptionSettings() {
           { value: 'local', label: t('settings.transcription.local') },
         ]}
       />
-      {settings.transcription_service === 'local' ? <OnDeviceModelPanel /> : null}
       <SettingSelect
         field="transcription_model"
         label={t('settings.transcription.model')}
@@ -57,6 +57,7 @@ export function TranscriptionSettings() {
           { value: 'local', label: t('settings.transcription.processing.local') },
         ]}
       />
+      {transcribesOnDevice(settings) ? <OnDeviceModelPanel /> : null}
       <SettingSelect
         field="speaker_language"
         label={t('settings.transcription.speakerLanguage')}

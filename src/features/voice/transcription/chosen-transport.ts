@@ -1,4 +1,5 @@
 import {
+  transcribesOnDevice,
   TranscriptionFailure,
   type TranscriptionSettings,
   type TranscriptionTransport,
@@ -7,7 +8,7 @@ import {
 /**
  * The transport for the service chosen in settings when the job runs: Whisper and ElevenLabs through
  * Murmur's function, OpenRouter with the user's own key from the browser, Local Processing on this
- * device. An unknown service (a newer app's setting) fails with what to do, never silently.
+ * device whenever the user chose on-device processing in any of its settings. An unknown service (a newer app's setting) fails with what to do, never silently.
  */
 export function chosenTransport(transports: {
   viaFunction: TranscriptionTransport;
@@ -15,10 +16,10 @@ export function chosenTransport(transports: {
   onDevice: TranscriptionTransport;
 }): TranscriptionTransport {
   const pick = (settings: TranscriptionSettings): TranscriptionTransport | null => {
+    if (transcribesOnDevice(settings)) return transports.onDevice;
     const service = settings.transcription_service;
     if (service === 'whisper' || service === 'elevenlabs') return transports.viaFunction;
     if (service === 'openrouter') return transports.viaOpenRouter;
-    if (service === 'local') return transports.onDevice;
     return null;
   };
   return {

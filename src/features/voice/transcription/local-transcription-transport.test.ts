@@ -102,6 +102,15 @@ describe('chosen transport', () => {
     expect(transport.worksOffline?.({ ...settings, transcription_service: 'whisper' })).toBe(false);
   });
 
+  it('keeps the audio on the device when the user chose on-device processing in any of its settings', async () => {
+    const run = async (chosen: Partial<typeof settings>) =>
+      (await transport.transcribe(audio, { ...settings, transcription_service: 'whisper', ...chosen })).text;
+    expect(await run({ transcription_model: 'local' })).toBe('device');
+    expect(await run({ audio_processing: 'local' })).toBe('device');
+    expect(await run({ transcription_service: 'openrouter', audio_processing: 'local' })).toBe('device');
+    expect(await run({})).toBe('function');
+  });
+
   it('refuses a service this version does not know, saying so', async () => {
     const failure = await failureOf(
       transport.transcribe(audio, { ...settings, transcription_service: 'quantum' }),

@@ -12,6 +12,7 @@ export type TranscriptionSettings = Pick<
   UserSettings,
   | 'transcription_service'
   | 'transcription_model'
+  | 'audio_processing'
   | 'elevenlabs_model'
   | 'elevenlabs_diarize'
   | 'elevenlabs_tag_audio_events'
@@ -49,6 +50,21 @@ export interface TranscriptionTransport {
   transcribe(audio: Blob, settings: TranscriptionSettings): Promise<TranscriptResult>;
   /** Whether a job with these settings can run without a connection (on-device transcription). */
   worksOffline?(settings: TranscriptionSettings): boolean;
+}
+
+/**
+ * Whether the user chose to have recordings transcribed on this device: Local Processing as the
+ * service or as the model (available_models' `local`), or audio processing on the device. Any one of
+ * them is a promise that the audio does not leave the device for a transcript, so any one wins.
+ */
+export function transcribesOnDevice(
+  settings: Pick<TranscriptionSettings, 'transcription_service' | 'transcription_model' | 'audio_processing'>,
+): boolean {
+  return (
+    settings.transcription_service === 'local' ||
+    settings.transcription_model === 'local' ||
+    settings.audio_processing === 'local'
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 
 import { useUserData } from '../../../lib/user-data/use-user-data.ts';
 import { useSettings } from '../../settings/use-settings.ts';
+import { transcribesOnDevice } from './transcription-transport.ts';
 
 export type TranscriptionStatus = 'queued' | 'waiting' | 'transcribing' | 'done' | 'failed';
 
@@ -21,7 +22,7 @@ const subscribeOnline = (listener: () => void) => {
  */
 export function useTranscriptionStatus(recordingId: string | null): TranscriptionStatus | undefined {
   const userData = useUserData();
-  const onDevice = useSettings().settings.transcription_service === 'local';
+  const onDevice = transcribesOnDevice(useSettings().settings);
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const job = useLiveQuery(
     async () =>
