@@ -15,10 +15,22 @@ export async function setMeta(db: MurmurDatabase, key: string, value: unknown): 
   await db.sync_meta.put({ key, value });
 }
 
+/**
+ * Client ids read from their database, which never change once stored: every local change needs its
+ * database's id, and each read is a round trip inside the change's transaction. An id this tab creates
+ * is not remembered here until read back, as the transaction creating it may still abort.
+ */
+const storedClientIds = new WeakMap<MurmurDatabase, string>();
+
 /** The client id of this database, created on first use. All tabs of one database share it. */
 export async function getClientId(db: MurmurDatabase, ids: IdSource): Promise<string> {
+  const known = storedClientIds.get(db);
+  if (known) return known;
   const existing = await getMeta<string>(db, 'client');
-  if (existing) return existing;
+  if (existing) {
+    storedClientIds.set(db, existing);
+    return existing;
+  }
   const id = ids.next();
   await setMeta(db, 'client', id);
   return id;

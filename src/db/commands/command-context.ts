@@ -23,7 +23,7 @@ export async function change(
   options: ChangeOptions = {},
 ): Promise<string[]> {
   // The callback must be an async function: Dexie keeps the transaction open across its awaits only then.
-  return ctx.db.transaction('rw', [...changeScope(ctx.db, table), ctx.db.user_settings], async () => {
+  return ctx.db.transaction('rw', changeScope(ctx.db, table), async () => {
     return await writeChange(ctx.db, ctx.ports, table, id, patch, options);
   });
 }

@@ -29,7 +29,6 @@ import styles from './notes.module.css';
 const STATUS_KEYS: Record<SaveStatus, string | null> = {
   idle: null,
   pending: 'notes.save.saving',
-  saving: 'notes.save.saving',
   saved: 'notes.save.saved',
   error: 'notes.save.failed',
 };
@@ -75,7 +74,7 @@ export function NoteEditor({
   // unsaved typing, which wins and is saved over it (the other value then becomes a conflict).
   if (seen.title !== note.title || seen.body !== note.body) {
     setSeen({ title: note.title, body: note.body });
-    if (autosave.status !== 'pending' && autosave.status !== 'saving') {
+    if (autosave.status !== 'pending') {
       setTitle(note.title);
       setBody(note.body);
     }

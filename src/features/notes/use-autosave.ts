@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
+/**
+ * `pending` lasts from the first unsaved keystroke until its IndexedDB commit, the write included: the
+ * editor shows the same "Saving…" throughout, so a separate state for the write would only re-render
+ * the editor in the middle of the transaction and delay its commit.
+ */
+export type SaveStatus = 'idle' | 'pending' | 'saved' | 'error';
 
 export const AUTOSAVE_DELAY_MS = 400;
 
@@ -58,7 +63,6 @@ export function useAutosave<P extends object>(
     const patch = pending.current;
     if (patch === null) return chain.current;
     pending.current = null;
-    setIfMounted('saving');
     chain.current = chain.current.then(async () => {
       try {
         const started = performance.now();
