@@ -48,8 +48,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // insights workers' work runs on the main thread when a worker cannot load): cached on first use
     // instead, below. The workers carry their own copy of Dexie, so precaching them costs twice.
     // Local Processing's worker (transformers.js, ~550 kB) and its ONNX runtime (27 MB of wasm) load
-    // only when the user downloads the on-device model; the script is cached then (below), the runtime
-    // and model by transformers.js in its own cache.
+    // only when the user downloads the on-device model; they are cached then (below), and the model by
+    // transformers.js in its own cache.
     globIgnores: [
       '**/storage-audio-transport-*.js',
       '**/journal-search.worker-*.js',
@@ -74,6 +74,20 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         options: {
           cacheName: 'murmur-lazy-scripts',
           expiration: { maxEntries: 50 },
+          // A server may answer `Vary: Origin`; a module import and a plain fetch of the same hashed
+          // file differ in that header, and either must find the kept copy offline.
+          matchOptions: { ignoreVary: true },
+        },
+      },
+      {
+        // Local Processing's ONNX runtime (27 MB of wasm), kept once the on-device model is in use so
+        // transcription starts offline; the two newest are kept across an app update.
+        urlPattern: ({ sameOrigin, url }) => sameOrigin && /\/assets\/.+\.wasm$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'murmur-runtimes',
+          expiration: { maxEntries: 2 },
+          matchOptions: { ignoreVary: true },
         },
       },
       {

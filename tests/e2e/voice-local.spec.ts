@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 
 import { TINY_WHISPER_DIR } from '../stubs/model-hub-stub.ts';
@@ -28,6 +28,23 @@ const MODEL = JSON.parse(readFileSync(join(TINY_WHISPER_DIR, 'spoken-text.json')
   segmentEnd: number;
   text: Record<string, string>;
 };
+
+/** Local Processing's worker and runtime files the service worker keeps (pwa.config.ts); `drop` removes them. */
+async function keptRuntime(page: Page, drop = false): Promise<string[]> {
+  return page.evaluate(async (remove) => {
+    const kept: string[] = [];
+    for (const name of ['murmur-lazy-scripts', 'murmur-runtimes']) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const path = new URL(request.url).pathname;
+        if (!/local-whisper\.worker-|ort-wasm-simd-threaded/.test(path)) continue;
+        kept.push(path.replace(/-[\w-]+\.(m?js|wasm)$/, '.$1'));
+        if (remove) await cache.delete(request);
+      }
+    }
+    return kept.sort();
+  }, drop);
+}
 
 async function hubRequests(): Promise<string[]> {
   return (await (await fetch(`${MODEL_HUB}/requests`)).json()) as string[];
@@ -84,6 +101,18 @@ test.describe('voice: Local Processing', () => {
     for (const file of MODEL_FILES)
       expect(fetched.some((request) => request.endsWith(`/${file}`))).toBe(true);
     await expect(page.getByRole('button', { name: 'Remove model from this device' })).toBeVisible();
+    const runtime = [
+      '/assets/local-whisper.worker.js',
+      '/assets/ort-wasm-simd-threaded.asyncify.mjs',
+      '/assets/ort-wasm-simd-threaded.asyncify.wasm',
+    ];
+    expect(await keptRuntime(page)).toEqual(runtime);
+
+    // An app update brings a new worker and runtime that nothing has fetched yet: as if so, the kept
+    // copies go. Online, the app fetches them again soon after it starts, before the user goes offline.
+    await keptRuntime(page, true);
+    await page.goto('/app');
+    await expect.poll(() => keptRuntime(page), { timeout: 20_000 }).toEqual(runtime);
 
     // Offline, from a reload: the model, the runtime and the worker all come from the device. The
     // failed recording is retried, and a new one is transcribed as soon as it is kept.

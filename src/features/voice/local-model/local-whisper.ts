@@ -1,3 +1,6 @@
+import runtimeFactoryUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import runtimeWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+
 import { appConfig } from '../../../lib/config.ts';
 import type {
   LocalSegment,
@@ -11,6 +14,13 @@ import {
   modelFileUrl,
   removeModelFromDevice,
 } from './local-whisper-model.ts';
+import workerUrl from './local-whisper.worker.ts?worker&url';
+
+/**
+ * What Local Processing runs besides the model: the worker script and the ONNX runtime (its loader and
+ * 27 MB of wasm). None is precached; the service worker keeps each once fetched (pwa.config.ts).
+ */
+const RUNTIME_FILES = [workerUrl, runtimeFactoryUrl, runtimeWasmUrl];
 
 export interface DownloadProgress {
   loaded: number;
@@ -43,7 +53,7 @@ function ask(
   onProgress?: (progress: DownloadProgress) => void,
 ): Promise<LocalWhisperReply> {
   if (!worker) {
-    worker = new Worker(new URL('./local-whisper.worker.ts', import.meta.url), { type: 'module' });
+    worker = new Worker(workerUrl, { type: 'module' });
     worker.addEventListener('message', (event: MessageEvent<LocalWhisperReply>) => {
       const reply = event.data;
       const waiting = pending.get(reply.id);
@@ -116,4 +126,21 @@ export const localWhisper = {
   },
 
   remove: () => removeModelFromDevice(appConfig.modelHost),
+
+  /**
+   * An app update gives the worker and runtime new addresses, which nothing has fetched yet: with the
+   * model on the device, fetch them now (online), through the service worker that keeps them, so
+   * on-device transcription still starts offline after the update. Already kept files cost a cache hit.
+   */
+  async keepRuntimeReady(): Promise<void> {
+    if (!(await isModelOnDevice(appConfig.modelHost))) return;
+    await Promise.all(
+      RUNTIME_FILES.map(async (url) => {
+        const response = await fetch(url);
+        // The service worker stores its own copy; this tab needs none of the body.
+        await response.body?.cancel();
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      }),
+    );
+  },
 };

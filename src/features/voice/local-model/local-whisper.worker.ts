@@ -24,6 +24,9 @@ const reply = (message: LocalWhisperReply) => scope.postMessage(message);
 
 env.allowLocalModels = false;
 env.useBrowserCache = true;
+// The runtime's wasm is fetched from Murmur's origin and kept by the service worker (pwa.config.ts),
+// which also re-fetches it after an app update; a second copy in the model cache would only cost space.
+env.useWasmCache = false;
 const onnx = env.backends.onnx;
 if (onnx.wasm) onnx.wasm.wasmPaths = { mjs: runtimeFactoryUrl, wasm: runtimeWasmUrl };
 

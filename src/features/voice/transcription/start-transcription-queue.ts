@@ -10,8 +10,12 @@ import { functionTranscriptionTransport } from './function-transcription-transpo
 import { localTranscriptionTransport } from './local-transcription-transport.ts';
 import { OPENROUTER_BASE_URL, openRouterTransport } from './openrouter-transport.ts';
 import { TranscriptionQueue } from './transcription-queue.ts';
+import { transcribesOnDevice } from './transcription-transport.ts';
 
 const logError = (message: string, error: unknown) => console.error(message, error);
+
+/** Long enough after start that the first screen and the first sync have the network and CPU. */
+const RUNTIME_WARM_UP_DELAY_MS = 5_000;
 
 /**
  * Starts the user's transcription queue over the real browser ports. Loaded lazily: Dexie's live
@@ -52,5 +56,15 @@ export function startTranscriptionQueue(
     logError,
   });
   void queue.start().catch((error: unknown) => logError('The transcription queue could not start', error));
-  return () => queue.stop();
+  // Off the start-up path: after an app update, fetch Local Processing's new runtime while online.
+  const warmUp = realTimers.setTimeout(() => {
+    if (!transcribesOnDevice(settings()) || !online()) return;
+    localWhisper
+      .keepRuntimeReady()
+      .catch((error: unknown) => logError('Local Processing could not fetch its runtime', error));
+  }, RUNTIME_WARM_UP_DELAY_MS);
+  return () => {
+    realTimers.clearTimeout(warmUp);
+    queue.stop();
+  };
 }
