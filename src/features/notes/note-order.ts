@@ -1,13 +1,21 @@
 import type { Stored } from '../../db/entities/common.ts';
 import type { Note } from '../../db/entities/note.ts';
-import { maxHlc, parseHlc } from '../../db/hlc.ts';
+import { parseHlc, ZERO_HLC } from '../../db/hlc.ts';
 
 /**
  * When a note last changed: its newest field HLC (every local write and every pulled one stamps the
  * fields it changed, R10), so edits on another device count too. HLC strings compare as clocks.
  */
 export function noteChangedHlc(note: Stored<Note>): string {
-  return maxHlc(...Object.values(note._sync.hlc));
+  // A plain loop rather than maxHlc(...Object.values()): the list runs this for every note on mount,
+  // before the engine has optimised anything, and the spread builds an array per note.
+  const stamps = note._sync.hlc;
+  let newest = ZERO_HLC;
+  for (const field in stamps) {
+    const stamp = stamps[field];
+    if (stamp !== undefined && stamp > newest) newest = stamp;
+  }
+  return newest;
 }
 
 /** The change time in ms since the epoch, or the creation time for a note no write has stamped. */
@@ -21,11 +29,28 @@ export function noteChangedAt(note: Stored<Note>): number {
  * Every stored note carries HLCs (a create stamps all its fields), so comparing HLCs orders them all.
  */
 export function orderNotes<T extends Stored<Note>>(notes: readonly T[]): T[] {
-  const keyed = notes.map((note) => ({ note, changed: noteChangedHlc(note) }));
-  keyed.sort((a, b) => {
-    if (a.note.pinned !== b.note.pinned) return a.note.pinned ? -1 : 1;
-    if (a.changed !== b.changed) return a.changed > b.changed ? -1 : 1;
-    return a.note.id < b.note.id ? -1 : a.note.id > b.note.id ? 1 : 0;
+  // Sorted as indices into parallel arrays: no object per note, and the comparator reads flat arrays.
+  const count = notes.length;
+  const pinned = new Uint8Array(count);
+  const changed = new Array<string>(count);
+  const ids = new Array<string>(count);
+  const order = new Array<number>(count);
+  for (let index = 0; index < count; index += 1) {
+    const note = notes[index] as T;
+    pinned[index] = note.pinned ? 1 : 0;
+    changed[index] = noteChangedHlc(note);
+    ids[index] = note.id;
+    order[index] = index;
+  }
+  order.sort((a, b) => {
+    const byPin = (pinned[b] ?? 0) - (pinned[a] ?? 0);
+    if (byPin !== 0) return byPin;
+    const changedA = changed[a] ?? '';
+    const changedB = changed[b] ?? '';
+    if (changedA !== changedB) return changedA > changedB ? -1 : 1;
+    const idA = ids[a] ?? '';
+    const idB = ids[b] ?? '';
+    return idA < idB ? -1 : idA > idB ? 1 : 0;
   });
-  return keyed.map((entry) => entry.note);
+  return order.map((index) => notes[index] as T);
 }

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -28,6 +28,8 @@ function markNotesRead(): void {
   if (performance.getEntriesByName(mark, 'mark').length === 0) performance.mark(mark);
 }
 
+const NO_NOTES: readonly { tags: string[] }[] = [];
+
 /** Every tag in use, once each, sorted for the filter. */
 function allTags(notes: readonly { tags: string[] }[], locale: string): string[] {
   const tags = new Set<string>();
@@ -55,7 +57,9 @@ export function NotesListScreen({ data }: { data: NotesData }) {
     [data.db],
   );
   const ordered = useMemo(() => (notes ? orderNotes(notes) : []), [notes]);
-  const tags = useMemo(() => allTags(ordered, i18n.language), [ordered, i18n.language]);
+  // The tag filter's choices can arrive a moment after the cards: a deferred pass collects them.
+  const taggedNotes = useDeferredValue(ordered, NO_NOTES);
+  const tags = useMemo(() => allTags(taggedNotes, i18n.language), [taggedNotes, i18n.language]);
   const shown = useMemo(
     () => ordered.filter((note) => (tag === '' || note.tags.includes(tag)) && noteMatches(note, query)),
     [ordered, query, tag],

@@ -27,7 +27,10 @@ const ESTIMATED_ROW_PX = 132;
  */
 export function VirtualNoteList({ notes, label }: { notes: readonly Stored<Note>[]; label: string }) {
   const listRef = useRef<HTMLUListElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
+  // Null until the list's place in the page is measured: the virtualiser lays out every row (ten
+  // thousand) whenever its offset changes, so the rows wait for the real offset, which the layout
+  // effect below reads before the first paint.
+  const [scrollMargin, setScrollMargin] = useState<number | null>(null);
   // Where the list starts in the page moves when something above it opens or closes (the note-lock
   // panel, a wrapped toolbar): re-measure whenever the page around it changes size.
   useLayoutEffect(() => {
@@ -43,10 +46,10 @@ export function VirtualNoteList({ notes, label }: { notes: readonly Stored<Note>
     };
   }, []);
   const virtualizer = useWindowVirtualizer({
-    count: notes.length,
+    count: scrollMargin === null ? 0 : notes.length,
     estimateSize: () => ESTIMATED_ROW_PX,
     overscan: 6,
-    scrollMargin,
+    scrollMargin: scrollMargin ?? 0,
     getItemKey: (index) => notes[index]?.id ?? index,
   });
   const items = virtualizer.getVirtualItems();
