@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { computeInsights } from '../../src/features/insights/compute-insights.ts';
 import type { InsightsInput, Period } from '../../src/features/insights/insights-types.ts';
 import type { Benchmark, Metric } from './benchmark.ts';
-import { summarize } from './summarize.ts';
+import { msFigure, summarize } from './summarize.ts';
 
 const ENTRIES = 10_000;
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo'] as const;
@@ -213,17 +213,8 @@ export const insightsScreen: Benchmark = {
       await server.close();
       await backend.close();
     }
-    const figure = (name: string, values: number[], target?: number): Metric => {
-      const { median, p95, runs: count } = summarize(values);
-      return {
-        name,
-        unit: 'ms',
-        median: Math.round(median),
-        p95: Math.round(p95),
-        runs: count,
-        ...(target === undefined ? {} : { target: { comparison: 'at-most' as const, value: target } }),
-      };
-    };
+    const figure = (name: string, values: number[], target?: number): Metric =>
+      msFigure(name, values, target);
     return {
       metrics: [
         figure(

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Benchmark, Metric } from './benchmark.ts';
-import { summarize } from './summarize.ts';
+import { msFigure } from './summarize.ts';
 
 /** Inside the 4473–4499 range kept for benchmarks; LOCAL_ASR_BENCH_PORT moves it. */
 const PAGE_PORT = Number(process.env['LOCAL_ASR_BENCH_PORT'] ?? 4483);
@@ -121,19 +121,16 @@ export const localTranscription: Benchmark = {
       await hub.close();
       await server.close();
     }
-    const metrics: Metric[] = Object.entries(samples).map(([name, values]) => {
-      const { median, p95, runs: count } = summarize(values);
-      return {
+    const metrics: Metric[] = Object.entries(samples).map(([name, values]) =>
+      msFigure(
         name,
-        unit: 'ms',
-        median: Math.round(median),
-        p95: Math.round(p95),
-        runs: count,
-        note: name.startsWith('load')
+        values,
+        undefined,
+        name.startsWith('load')
           ? 'runtime (27 MB wasm) and model; the model here is the 190 kB stand-in'
           : 'stand-in model: the cost around Whisper, not its inference',
-      };
-    });
+      ),
+    );
     return { metrics, details: { text } };
   },
 };

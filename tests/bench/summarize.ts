@@ -1,3 +1,5 @@
+import type { Metric } from './benchmark.ts';
+
 /**
  * Median and p95 of repeated samples. Single runs on a shared VM are noisy; the median is the typical
  * figure and p95 the bad-but-not-freak one. p95 uses the nearest-rank method, so with fewer than 20
@@ -10,4 +12,18 @@ export function summarize(samples: readonly number[]): { median: number; p95: nu
   const middle = Math.floor(sorted.length / 2);
   const median = sorted.length % 2 === 1 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
   return { median, p95: at(Math.ceil(0.95 * sorted.length) - 1), runs: sorted.length };
+}
+
+/** A time figure from samples in ms: median and p95 rounded to whole ms, with its budget if any. */
+export function msFigure(name: string, samples: readonly number[], target?: number, note?: string): Metric {
+  const { median, p95, runs } = summarize(samples);
+  return {
+    name,
+    unit: 'ms',
+    median: Math.round(median),
+    p95: Math.round(p95),
+    runs,
+    ...(target === undefined ? {} : { target: { comparison: 'at-most' as const, value: target } }),
+    ...(note === undefined ? {} : { note }),
+  };
 }

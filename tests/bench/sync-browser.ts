@@ -10,8 +10,8 @@ import { createSupabaseSyncTransport } from '../../src/lib/sync/supabase-sync-tr
 import { pushResponseSchema } from '../../src/sync/protocol.ts';
 import { realSession, SESSION_STORAGE_KEY, type StoredSession } from '../e2e/support/session.ts';
 import { device, newNote } from '../integration/sync/support/sync-requests.ts';
-import type { Benchmark, Metric } from './benchmark.ts';
-import { summarize } from './summarize.ts';
+import type { Benchmark } from './benchmark.ts';
+import { msFigure, summarize } from './summarize.ts';
 import { openAppBackend } from './support/app-backend.ts';
 import { buildApp } from './support/build-app.ts';
 import {
@@ -161,18 +161,7 @@ export const syncBrowser: Benchmark = {
       await server.close();
       await backend.close();
     }
-    const ms = (name: string, values: number[], target?: number, note?: string): Metric => {
-      const { median, p95, runs: count } = summarize(values);
-      return {
-        name,
-        unit: 'ms',
-        median: Math.round(median),
-        p95: Math.round(p95),
-        runs: count,
-        ...(target === undefined ? {} : { target: { comparison: 'at-most' as const, value: target } }),
-        ...(note === undefined ? {} : { note }),
-      };
-    };
+    const ms = msFigure;
     const drain = summarize(drains);
     const tasksOver = summarize(overBudget);
     return {

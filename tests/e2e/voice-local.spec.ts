@@ -2,26 +2,24 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
-import { strFromU8, unzipSync } from 'fflate';
 
+import { LOCAL_WHISPER_MODEL } from '../../src/features/voice/local-model/local-whisper-model.ts';
 import { TINY_WHISPER_DIR } from '../stubs/model-hub-stub.ts';
-import { dock, expectNoSeriousViolations, fakeMicrophone, startTrial } from './support/voice.ts';
+import {
+  dock,
+  expectNoSeriousViolations,
+  exportedCaptions,
+  fakeMicrophone,
+  startTrial,
+} from './support/voice.ts';
 
 test.use(fakeMicrophone());
 
 /** The hub stand-in the app under test was built to download from (playwright.config.ts). */
 const MODEL_HUB = `http://127.0.0.1:${Number(process.env['MODEL_HUB_PORT'] ?? Number(process.env['API_PORT'] ?? 54321) + 79)}`;
 
-/** The files transformers.js reads for the model, as the stand-in has them. */
-const MODEL_FILES = [
-  'config.json',
-  'generation_config.json',
-  'preprocessor_config.json',
-  'tokenizer.json',
-  'tokenizer_config.json',
-  'onnx/encoder_model_quantized.onnx',
-  'onnx/decoder_model_merged_quantized.onnx',
-];
+/** The files transformers.js reads for the model; the stand-in has each under the same name. */
+const MODEL_FILES = LOCAL_WHISPER_MODEL.files;
 /** What the tiny Whisper-shaped model hears in any audio (scripts/fixtures/make-tiny-whisper.py). */
 const MODEL = JSON.parse(readFileSync(join(TINY_WHISPER_DIR, 'spoken-text.json'), 'utf8')) as {
   detected: string;
@@ -139,17 +137,7 @@ test.describe('voice: Local Processing', () => {
       await expect(note).toContainText(said);
 
     // Whisper's timestamps come with the words: the archive, exported offline, has them as captions.
-    await page.goto('/settings/storage');
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export journal' }).click();
-    const path = testInfo.outputPath('local-captions.zip');
-    await (await downloading).saveAs(path);
-    const files = unzipSync(new Uint8Array(readFileSync(path)));
-    const captions = Object.keys(files).filter((name) => /^recordings\/[^/]+\.vtt$/.test(name));
-    expect(captions).toHaveLength(2);
-    for (const name of captions)
-      expect(strFromU8(files[name] ?? new Uint8Array())).toBe(
-        `WEBVTT\n\n00:00:00.000 --> 00:00:0${MODEL.segmentEnd.toFixed(3)}\n${said}\n`,
-      );
+    const caption = `WEBVTT\n\n00:00:00.000 --> 00:00:0${MODEL.segmentEnd.toFixed(3)}\n${said}\n`;
+    expect(await exportedCaptions(page, testInfo, 'local-captions.zip')).toEqual([caption, caption]);
   });
 });

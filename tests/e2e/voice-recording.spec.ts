@@ -1,12 +1,18 @@
 import { readFileSync } from 'node:fs';
 
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { strFromU8, unzipSync } from 'fflate';
+import { unzipSync } from 'fflate';
 
 import { ANON_KEY, API_URL, uniqueEmail } from './support/backend.ts';
 import { storedUserId } from './support/local-database.ts';
 import { signInBeforeLoad } from './support/session.ts';
-import { dock, expectNoSeriousViolations, fakeMicrophone, startTrial } from './support/voice.ts';
+import {
+  dock,
+  expectNoSeriousViolations,
+  exportedCaptions,
+  fakeMicrophone,
+  startTrial,
+} from './support/voice.ts';
 import { serviceWorkerInControl } from './support/service-worker.ts';
 
 test.use(fakeMicrophone());
@@ -186,17 +192,9 @@ test.describe('voice recording', () => {
     );
 
     // The service's timings come with the words: the archive has the transcript as WebVTT captions.
-    await page.goto('/settings/storage');
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export journal' }).click();
-    const path = testInfo.outputPath('with-captions.zip');
-    await (await downloading).saveAs(path);
-    const files = unzipSync(new Uint8Array(readFileSync(path)));
-    const captions = Object.keys(files).filter((name) => /^recordings\/[^/]+\.vtt$/.test(name));
-    expect(captions).toHaveLength(1);
-    expect(strFromU8(files[captions[0] ?? ''] ?? new Uint8Array())).toBe(
+    expect(await exportedCaptions(page, testInfo, 'with-captions.zip')).toEqual([
       'WEBVTT\n\n00:00:00.000 --> 00:00:03.200\nToday I walked to the lake and watched the herons.\n',
-    );
+    ]);
   });
 
   test('recording into an open note puts the words at the cursor and keeps the audio playable beside them', async ({

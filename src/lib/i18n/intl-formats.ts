@@ -27,3 +27,14 @@ export function dateTimeFormat(
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   return cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
 }
+
+/** A size for people: kB below a megabyte, MB below a gigabyte, then GB, with one decimal at most. */
+export function formatBytes(locale: string, bytes: number): string {
+  const [unit, scale] =
+    bytes >= 1e9
+      ? (['gigabyte', 1e9] as const)
+      : bytes >= 1e6
+        ? (['megabyte', 1e6] as const)
+        : (['kilobyte', 1e3] as const);
+  return numberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(bytes / scale);
+}

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/chromium-path.ts';
 import { signInBeforeLoad } from './session.ts';
@@ -46,4 +49,17 @@ export async function recordAndKeep(page: Page) {
   await dock(page).getByRole('button', { name: 'Stop' }).click();
   await dock(page).getByRole('button', { name: 'Keep' }).click();
   await expect(dock(page).getByRole('status')).toHaveText('Transcribed', { timeout: 20_000 });
+}
+
+/** Exports the journal from /settings/storage and returns its recordings' WebVTT captions, by file. */
+export async function exportedCaptions(page: Page, testInfo: TestInfo, name: string): Promise<string[]> {
+  await page.goto('/settings/storage');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export journal' }).click();
+  const path = testInfo.outputPath(name);
+  await (await downloading).saveAs(path);
+  const files = unzipSync(new Uint8Array(readFileSync(path)));
+  return Object.keys(files)
+    .filter((file) => /^recordings\/[^/]+\.vtt$/.test(file))
+    .map((file) => strFromU8(files[file] ?? new Uint8Array()));
 }

@@ -6,7 +6,7 @@ import { ExportImportPanel } from '../../export/export-import-panel.tsx';
 import { SettingGroup } from '../fields/setting-group.tsx';
 import styles from '../fields/setting-fields.module.css';
 import { useStorageStatus } from './use-storage-status.ts';
-import { numberFormat } from '../../../lib/i18n/intl-formats.ts';
+import { formatBytes } from '../../../lib/i18n/intl-formats.ts';
 
 export function StorageSettings() {
   const { t, i18n } = useTranslation();
@@ -16,12 +16,7 @@ export function StorageSettings() {
     [userData],
   );
   const [status, requestPersistence] = useStorageStatus();
-  const bytes = (value: number) =>
-    numberFormat(i18n.language, {
-      style: 'unit',
-      unit: value >= 1e9 ? 'gigabyte' : 'megabyte',
-      maximumFractionDigits: 1,
-    }).format(value >= 1e9 ? value / 1e9 : value / 1e6);
+  const bytes = (value: number) => formatBytes(i18n.language, value);
 
   return (
     <>

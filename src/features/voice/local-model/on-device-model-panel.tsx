@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { numberFormat } from '../../../lib/i18n/intl-formats.ts';
+import { formatBytes } from '../../../lib/i18n/intl-formats.ts';
 import styles from '../../settings/fields/setting-fields.module.css';
 import { useOnDeviceModel } from './use-on-device-model.ts';
 
@@ -11,12 +11,7 @@ import { useOnDeviceModel } from './use-on-device-model.ts';
 export function OnDeviceModelPanel() {
   const { t, i18n } = useTranslation();
   const { state, download, remove } = useOnDeviceModel();
-  const bytes = (value: number) =>
-    numberFormat(i18n.language, {
-      style: 'unit',
-      unit: value >= 1e6 ? 'megabyte' : 'kilobyte',
-      maximumFractionDigits: 1,
-    }).format(value >= 1e6 ? value / 1e6 : value / 1e3);
+  const bytes = (value: number) => formatBytes(i18n.language, value);
 
   const size = state.kind === 'absent' || state.kind === 'failed' ? state.size : null;
   return (
