@@ -55,6 +55,19 @@ describe('Local Processing transport', () => {
     expect(transport.worksOffline?.(settings)).toBe(true);
   });
 
+  it('leaves out punctuation when the user turned auto_punctuation off, timings kept', async () => {
+    const { port } = transcriber(() => Promise.resolve(words));
+    const plain = await localTranscriptionTransport(port, samples).transcribe(audio, {
+      ...settings,
+      auto_punctuation: false,
+    });
+    expect(plain).toEqual({
+      text: 'Auf diesem Gerät',
+      language: 'de',
+      segments: [{ start: 0, end: 2, text: 'Auf diesem Gerät' }],
+    });
+  });
+
   it('fails for good, saying what to do, when the model is not on the device', async () => {
     const missing = Object.assign(new Error('The on-device model is not downloaded.'), {
       missingModel: true,

@@ -1,3 +1,4 @@
+import { withoutPunctuation } from '../../../../supabase/functions/_shared/transcription/punctuation.ts';
 import type { TranscriptSegment } from '../../../db/entities/recording.ts';
 import {
   requestedLanguage,
@@ -50,7 +51,10 @@ export function localTranscriptionTransport(
         );
       }
       try {
-        return await transcriber.transcribe(samples, asked);
+        const transcript = await transcriber.transcribe(samples, asked);
+        // Whisper punctuates; with auto_punctuation off the words stand alone, by the same rule as
+        // the transcribe function's, so a transcript reads alike whichever service made it.
+        return settings.auto_punctuation ? transcript : withoutPunctuation(transcript);
       } catch (error) {
         if (isMissingModel(error)) throw new TranscriptionFailure(MODEL_NOT_DOWNLOADED, { retryable: false });
         throw new TranscriptionFailure(
