@@ -90,7 +90,14 @@ test.describe('voice: Local Processing', () => {
     ).toBeVisible();
     expect((await hubRequests()).slice(before).filter((request) => request.startsWith('GET'))).toEqual([]);
 
+    // The hub loses a file mid-download: the user is told, nothing counts as downloaded, and trying
+    // again fetches what is still missing.
+    await fetch(`${MODEL_HUB}/missing?file=onnx/decoder_model_merged_quantized.onnx`);
     await page.goto('/settings/transcription');
+    await page.getByRole('button', { name: `Download model (${size})` }).click();
+    await expect(page.getByRole('alert')).toContainText('The model could not be downloaded:');
+    await expect(page.getByText(`The download is ${size};`)).toBeVisible();
+    await fetch(`${MODEL_HUB}/missing`);
     await page.getByRole('button', { name: `Download model (${size})` }).click();
     await expect(
       page.getByText('Whisper Base is on this device: recordings are transcribed here, offline too.'),

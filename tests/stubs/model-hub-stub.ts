@@ -1,6 +1,6 @@
 // Stand-in for the Hugging Face hub (a service we cannot reach here), after its documented file
 // route: GET or HEAD /{owner}/{model}/resolve/{revision}/{path} answers the file with its length, with
-// CORS open to browsers. It serves the tiny Whisper-shaped model of tests/fixtures/tiny-whisper (made
+// CORS open to browsers, and a missing file with 404 "Entry not found" (X-Error-Code: EntryNotFound). It serves the tiny Whisper-shaped model of tests/fixtures/tiny-whisper (made
 // by scripts/fixtures/make-tiny-whisper.py) under any model name; it is a test double, not Murmur.
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -20,6 +20,7 @@ const FILE_ROUTE = /^\/[\w.-]+\/[\w.-]+\/resolve\/[\w.-]+\/(.+)$/;
 
 export async function startModelHubStub(port = 0): Promise<ModelHubStub> {
   const requests: string[] = [];
+  let missing = '';
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://stub').pathname;
     response.setHeader('Access-Control-Allow-Origin', '*');
@@ -34,8 +35,21 @@ export async function startModelHubStub(port = 0): Promise<ModelHubStub> {
       response.end(JSON.stringify(requests));
       return;
     }
+    if (path === '/missing') {
+      // Until called again without a file, downloads (GET) of this file answer as the hub does for a
+      // missing one.
+      missing = new URL(request.url ?? '/', 'http://stub').searchParams.get('file') ?? '';
+      response.end('ok');
+      return;
+    }
     requests.push(`${request.method ?? 'GET'} ${path}`);
     const file = FILE_ROUTE.exec(path)?.[1];
+    if (file && request.method === 'GET' && missing !== '' && decodeURIComponent(file) === missing) {
+      response.statusCode = 404;
+      response.setHeader('X-Error-Code', 'EntryNotFound');
+      response.end('Entry not found');
+      return;
+    }
     const local = file ? normalize(join(TINY_WHISPER_DIR, decodeURIComponent(file))) : null;
     if (!local || !local.startsWith(TINY_WHISPER_DIR)) {
       response.statusCode = 404;
