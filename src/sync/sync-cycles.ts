@@ -8,7 +8,7 @@ import { getCursor, getMeta, setMeta } from '../db/sync-meta.ts';
 import type { EnginePorts } from './ports.ts';
 import { applyPullPage } from './apply-pull-page.ts';
 import { fetchPullPage } from './fetch-pull-page.ts';
-import type { PullResponse, ServerRow } from './protocol.ts';
+import { PullPageFeed } from './pull-page-feed.ts';
 import { pushOnce } from './push-once.ts';
 import { resetLocal } from './reset-local.ts';
 import type { SyncStatus } from './sync-status.ts';
@@ -65,12 +65,10 @@ export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> 
 }
 
 /**
- * A catch-up (has_more) applies pulled pages in transactions of up to this many rows, or what arrived
- * within APPLY_MS: every commit re-runs the screens' live queries, so 20 commits of 500 rows cost far
- * more than 2 of 5,000, while the time bound keeps a slow network showing progress.
+ * How far fetching may run ahead of applying during a catch-up: pages keep arriving while earlier ones
+ * are written, up to this many rows waiting (a few MB of JSON at most).
  */
-export const APPLY_ROWS = 5_000;
-export const APPLY_MS = 500;
+export const PULL_AHEAD_ROWS = 5_000;
 
 /** Returns BUSY when another tab holds the pull lock. */
 export async function pullAll(ctx: CycleContext): Promise<'done' | typeof BUSY> {
@@ -89,44 +87,43 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | typeof BUSY> 
 }
 
 /**
- * Walks pages from the stored cursor to the clock (R13). The next page is fetched while the last one is
- * applied; pages are applied in order, each transaction with the cursor of its last page, so the cursor
- * never gets ahead of the rows it covers and a failure only loses pages not yet applied (they are
- * fetched again).
+ * Walks pages from the stored cursor to the clock (R13). Pages are fetched back to back while earlier
+ * ones are applied; whatever has arrived when the last apply finishes is applied together, in order, in
+ * one transaction carrying the cursor of its last page. So the cursor never gets ahead of the rows it
+ * covers, a slow network still stores each page as it comes, a slow database gets fewer, larger
+ * commits (each commit re-runs the screens' live queries), and a failure loses only pages not yet
+ * applied (they are fetched again).
  */
 async function pullToClock(
   ctx: CycleContext,
   wantDigest: boolean,
   renew: () => Promise<void>,
 ): Promise<'done' | 'reset'> {
-  const fetchAfter = (cursor: number) => {
-    const page = fetchPullPage(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
-      limit: ctx.pullLimit,
-      wantDigest,
-    });
-    // A prefetch may be abandoned (disposed, an apply failed); its error must not go unhandled.
-    page.catch(() => undefined);
-    return page;
-  };
-  let next: Promise<PullResponse> | null = fetchAfter(await getCursor(ctx.db));
-  let rows: ServerRow[] = [];
-  let since = ctx.ports.clock.now();
-  while (next) {
-    if (ctx.isDisposed()) return 'done';
-    const page: PullResponse = await next;
-    next = null;
-    if (page.reset_required) return 'reset';
-    for (const row of page.rows) rows.push(row);
-    if (page.has_more) next = fetchAfter(page.next_cursor);
-    const last = !page.has_more;
-    if (!last && rows.length < APPLY_ROWS && ctx.ports.clock.now() - since < APPLY_MS) continue;
-    const digest = last && page.next_cursor === page.clock ? page.digest : undefined;
-    const result = await applyPullPage(ctx.db, rows, page.next_cursor, digest);
-    rows = [];
-    since = ctx.ports.clock.now();
-    if (result.digestMismatch.length > 0) return 'reset';
-    ctx.onProgress({ phase: 'pull', done: result.cursor, total: page.clock });
-    await renew();
+  const feed = new PullPageFeed(
+    (cursor) =>
+      fetchPullPage(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
+        limit: ctx.pullLimit,
+        wantDigest,
+      }),
+    PULL_AHEAD_ROWS,
+  );
+  feed.start(await getCursor(ctx.db));
+  try {
+    for (;;) {
+      const taken = await feed.take();
+      if (taken.length === 0 || ctx.isDisposed()) return 'done';
+      const pages = taken.filter((page) => !page.reset_required);
+      const last = pages.at(-1);
+      if (!last || pages.length < taken.length) return 'reset';
+      const rows = pages.flatMap((page) => page.rows);
+      const digest = !last.has_more && last.next_cursor === last.clock ? last.digest : undefined;
+      const result = await applyPullPage(ctx.db, rows, last.next_cursor, digest);
+      if (result.digestMismatch.length > 0) return 'reset';
+      ctx.onProgress({ phase: 'pull', done: result.cursor, total: last.clock });
+      await renew();
+      if (!last.has_more) return 'done';
+    }
+  } finally {
+    feed.stop();
   }
-  return 'done';
 }
