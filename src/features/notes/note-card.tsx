@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import type { Note } from '../../db/entities/note.ts';
@@ -7,18 +6,27 @@ import { notePreview } from './note-preview.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
 import styles from './notes.module.css';
 
+/** The words every card uses, translated once by the list rather than by each card. */
+export interface NoteCardLabels {
+  untitled: string;
+  locked: string;
+  emptyBody: string;
+  pinned: string;
+}
+
 /**
  * One note in the list, in its own font and colour. A locked note shows its title and "Locked note",
  * never its body: the preview is not even computed, so the body cannot reach the DOM.
  */
 export function NoteCard({
   note,
+  labels,
 }: {
   note: Pick<Note, 'id' | 'title' | 'body' | 'font' | 'color' | 'pinned' | 'locked' | 'tags'>;
+  labels: NoteCardLabels;
 }) {
-  const { t } = useTranslation();
   const family = useFont(note.font);
-  const title = note.title.trim() || t('notes.untitled');
+  const title = note.title.trim() || labels.untitled;
   const preview = note.locked ? null : notePreview(note.body);
   return (
     <Link
@@ -32,21 +40,21 @@ export function NoteCard({
       {note.locked ? (
         <span className={styles.cardMeta}>
           <span aria-hidden="true">🔒 </span>
-          {t('notes.locked.label')}
+          {labels.locked}
         </span>
       ) : preview ? (
         <span className={styles.cardPreview} style={{ fontFamily: family }}>
           {preview}
         </span>
       ) : (
-        <span className={styles.cardMeta}>{t('notes.emptyBody')}</span>
+        <span className={styles.cardMeta}>{labels.emptyBody}</span>
       )}
       {note.pinned || note.tags.length > 0 ? (
         <span className={styles.cardMeta}>
           {note.pinned ? (
             <span className={styles.badge}>
               <span aria-hidden="true">📌 </span>
-              {t('notes.pinned')}
+              {labels.pinned}
             </span>
           ) : null}
           {note.tags.map((tag) => (

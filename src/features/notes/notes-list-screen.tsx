@@ -61,7 +61,10 @@ export function NotesListScreen({ data }: { data: NotesData }) {
   const taggedNotes = useDeferredValue(ordered, NO_NOTES);
   const tags = useMemo(() => allTags(taggedNotes, i18n.language), [taggedNotes, i18n.language]);
   const shown = useMemo(
-    () => ordered.filter((note) => (tag === '' || note.tags.includes(tag)) && noteMatches(note, query)),
+    () =>
+      query === '' && tag === ''
+        ? ordered
+        : ordered.filter((note) => (tag === '' || note.tags.includes(tag)) && noteMatches(note, query)),
     [ordered, query, tag],
   );
 

@@ -1,10 +1,11 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import type { Stored } from '../../db/entities/common.ts';
 import type { Note } from '../../db/entities/note.ts';
-import { NoteCard } from './note-card.tsx';
+import { NoteCard, type NoteCardLabels } from './note-card.tsx';
 import styles from './notes.module.css';
+import { useFixedRowWindow } from './use-fixed-row-window.ts';
 
 /**
  * The moment the notes list first has cards on screen in this page load; the notes-list benchmark
@@ -17,70 +18,65 @@ function markListShown(): void {
   if (performance.getEntriesByName(LIST_MARK, 'mark').length === 0) performance.mark(LIST_MARK);
 }
 
-/** Estimated card height with its gap; cards are measured once shown. */
-const ESTIMATED_ROW_PX = 132;
+/**
+ * Every card is this tall with its gap, in rem so it grows with the reader's text size. One height for
+ * all rows makes the window arithmetic (docs/adr/0096): nothing is measured after the cards render, and
+ * no per-row bookkeeping runs over ten thousand notes. The card's CSS clamps its title, preview and tags
+ * to fit (notes.module.css, .row and .card).
+ */
+const ROW_REM = 9.5;
+const OVERSCAN = 6;
 
 /**
  * The notes as a window-scrolled virtual list: only the cards near the viewport are in the DOM, so ten
- * thousand notes mount and scroll like ten (docs/adr/0040). The list keeps list semantics, and each
+ * thousand notes mount and scroll like ten (docs/adr/0040, 0096). The list keeps list semantics, and each
  * item says where it is in the whole list (aria-setsize / aria-posinset), since most are not rendered.
  */
-export function VirtualNoteList({ notes, label }: { notes: readonly Stored<Note>[]; label: string }) {
+export const VirtualNoteList = memo(function VirtualNoteList({
+  notes,
+  label,
+}: {
+  notes: readonly Stored<Note>[];
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const labels = useMemo<NoteCardLabels>(
+    () => ({
+      untitled: t('notes.untitled'),
+      locked: t('notes.locked.label'),
+      emptyBody: t('notes.emptyBody'),
+      pinned: t('notes.pinned'),
+    }),
+    [t],
+  );
   const listRef = useRef<HTMLUListElement>(null);
-  // Null until the list's place in the page is measured: the virtualiser lays out every row (ten
-  // thousand) whenever its offset changes, so the rows wait for the real offset, which the layout
-  // effect below reads before the first paint.
-  const [scrollMargin, setScrollMargin] = useState<number | null>(null);
-  // Where the list starts in the page moves when something above it opens or closes (the note-lock
-  // panel, a wrapped toolbar): re-measure whenever the page around it changes size.
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    const measure = () => setScrollMargin(list?.offsetTop ?? 0);
-    measure();
-    window.addEventListener('resize', measure);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    if (list?.parentElement) observer?.observe(list.parentElement);
-    return () => {
-      window.removeEventListener('resize', measure);
-      observer?.disconnect();
-    };
-  }, []);
-  const virtualizer = useWindowVirtualizer({
-    count: scrollMargin === null ? 0 : notes.length,
-    estimateSize: () => ESTIMATED_ROW_PX,
-    overscan: 6,
-    scrollMargin: scrollMargin ?? 0,
-    getItemKey: (index) => notes[index]?.id ?? index,
-  });
-  const items = virtualizer.getVirtualItems();
-  const shown = items.length > 0;
+  const rows = useFixedRowWindow(listRef, notes.length, ROW_REM, OVERSCAN);
+  const shown = rows !== null && rows.end > rows.start;
   useEffect(() => {
     if (shown) markListShown();
   }, [shown]);
+  const items: Stored<Note>[] = rows ? notes.slice(rows.start, rows.end) : [];
   return (
     <ul
       ref={listRef}
       className={styles.list}
       aria-label={label}
-      style={{ height: virtualizer.getTotalSize() }}
+      style={{ height: `${notes.length * ROW_REM}rem` }}
     >
-      {items.map((item) => {
-        const note = notes[item.index];
-        if (!note) return null;
+      {items.map((note, offset) => {
+        const index = (rows?.start ?? 0) + offset;
         return (
           <li
-            key={item.key}
-            data-index={item.index}
-            ref={virtualizer.measureElement}
+            key={note.id}
             className={styles.row}
             aria-setsize={notes.length}
-            aria-posinset={item.index + 1}
-            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+            aria-posinset={index + 1}
+            style={{ height: `${ROW_REM}rem`, transform: `translateY(${index * ROW_REM}rem)` }}
           >
-            <NoteCard note={note} />
+            <NoteCard note={note} labels={labels} />
           </li>
         );
       })}
     </ul>
   );
-}
+});
