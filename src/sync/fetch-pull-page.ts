@@ -1,9 +1,31 @@
+import { isSyncedTable, tablePolicy } from '../db/entities/entity-tables.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { MalformedResponseError } from './errors.ts';
-import { PROTOCOL_VERSION, pullResponseSchema, type PullRequest, type PullResponse } from './protocol.ts';
+import {
+  PROTOCOL_VERSION,
+  pullResponseSchema,
+  type PullRequest,
+  type PullResponse,
+  type ServerRow,
+} from './protocol.ts';
 import type { SyncSession, SyncTransport } from './transport.ts';
 
-/** One pull round trip (R13): the page after `cursor`, validated; nothing is written. */
+/**
+ * Every pulled row's data against its table's schema, and its id against the row's: a row that would
+ * not pass the commands' own validation never reaches the database. Rows of tables this client does
+ * not know are left for applyPullPage to skip.
+ */
+export function validatePulledRows(rows: readonly ServerRow[]): void {
+  for (const row of rows) {
+    if (!isSyncedTable(row.table)) continue;
+    const parsed = tablePolicy(row.table).schema.safeParse(row.data);
+    if (!parsed.success || row.data['id'] !== row.id) {
+      throw new MalformedResponseError(`pulled ${row.table} ${row.id} is invalid`);
+    }
+  }
+}
+
+/** One pull round trip (R13): the page after `cursor`, validated row by row; nothing is written. */
 export async function fetchPullPage(
   db: MurmurDatabase,
   transport: SyncTransport,
@@ -31,5 +53,6 @@ export async function fetchPullPage(
   ) {
     throw new MalformedResponseError('pull page is not after our cursor');
   }
+  validatePulledRows(page.rows);
   return page;
 }

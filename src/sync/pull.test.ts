@@ -83,6 +83,28 @@ describe('pull', () => {
     expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
   });
 
+  it("[R13] a pulled row that fails its table's schema stops the pull before anything is stored", async () => {
+    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    const pull = b.transport.pull.bind(b.transport);
+    b.transport.pull = async (request, session) => {
+      const page = (await pull(request, session)) as { rows?: { data: Record<string, unknown> }[] };
+      const row = page.rows?.[1];
+      if (row) row.data = { ...row.data, font_size: 'huge' };
+      return page;
+    };
+    for (let i = 0; i < 5; i++) await a.commands.createNote({ title: `n${i}` });
+    await sync(a);
+    const cursorBefore = await getCursor(b.db);
+    await sync(b);
+    expect(b.engine.status.get()).toMatchObject({ state: 'error', error: { kind: 'malformed' } });
+    expect(await b.db.notes.count()).toBe(0);
+    expect(await getCursor(b.db)).toBe(cursorBefore);
+    b.transport.pull = pull;
+    await sync(b);
+    expect(await b.db.notes.count()).toBe(5);
+    expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
+  });
+
   it('[R13] skips rows not newer than the local row (re-delivered or reordered pages)', async () => {
     const { world, a, b } = await twoDevices();
     const id = await a.commands.createNote({ body: 'v1' });
