@@ -1,0 +1,42 @@
+import 'fake-indexeddb/auto';
+
+import Dexie, { type Table } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { readInChunks } from './read-in-chunks.ts';
+
+interface Row {
+  id: string;
+  n: number;
+}
+
+class RowsDb extends Dexie {
+  declare rows: Table<Row, string>;
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores({ rows: 'id' });
+  }
+}
+
+describe('readInChunks', () => {
+  let db: RowsDb;
+  afterEach(async () => {
+    db.close();
+    await Dexie.delete(db.name);
+  });
+
+  it('returns every row once, in key order, whatever the chunk size', async () => {
+    db = new RowsDb('chunks-all');
+    const rows = Array.from({ length: 23 }, (_, n) => ({ id: `r${String(n).padStart(3, '0')}`, n }));
+    await db.rows.bulkPut([...rows].reverse());
+    for (const chunk of [1, 5, 10, 23, 100]) {
+      expect(await readInChunks(db.rows, chunk)).toEqual(rows);
+    }
+  });
+
+  it('reads an empty table and refuses a chunk that is not a whole number ≥ 1', async () => {
+    db = new RowsDb('chunks-empty');
+    expect(await readInChunks(db.rows, 10)).toEqual([]);
+    await expect(readInChunks(db.rows, 0)).rejects.toThrow('chunk must be a whole number ≥ 1');
+  });
+});
