@@ -38,33 +38,37 @@ function handFetches(size: number, clock: number) {
       fail.push(reject);
     });
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { asked, answers, fail, fetchAfter, flush };
+  let answered = 0;
+  /** Answers the next `count` fetches in turn, each once it has been asked for. */
+  const answerNext = async (count: number) => {
+    for (let turn = 0; turn < count; turn += 1) {
+      await flush();
+      answers[answered++]?.();
+    }
+    await flush();
+  };
+  return { asked, fail, fetchAfter, flush, answerNext };
+}
+
+function feedOf(size: number, clock: number, maxRowsAhead: number) {
+  const fetches = handFetches(size, clock);
+  const feed = new PullPageFeed(fetches.fetchAfter, maxRowsAhead);
+  feed.start(0);
+  return { fetches, feed };
 }
 
 describe('PullPageFeed', () => {
   it('fetches the next page as soon as one arrives, without waiting for it to be taken', async () => {
-    const fetches = handFetches(2, 10);
-    const feed = new PullPageFeed(fetches.fetchAfter, 100);
-    feed.start(0);
-    await fetches.flush();
-    fetches.answers[0]?.();
-    await fetches.flush();
-    fetches.answers[1]?.();
-    await fetches.flush();
+    const { fetches, feed } = feedOf(2, 10, 100);
+    await fetches.answerNext(2);
     expect(fetches.asked).toEqual([0, 2, 4]);
     const pages = await feed.take();
     expect(cursorsOf(pages)).toEqual([2, 4]);
   });
 
   it('stops fetching while the rows waiting reach the bound, and goes on once they are taken', async () => {
-    const fetches = handFetches(2, 10);
-    const feed = new PullPageFeed(fetches.fetchAfter, 4);
-    feed.start(0);
-    for (let answered = 0; answered < 3; answered += 1) {
-      await fetches.flush();
-      fetches.answers[answered]?.();
-    }
-    await fetches.flush();
+    const { fetches, feed } = feedOf(2, 10, 4);
+    await fetches.answerNext(3);
     expect(fetches.asked).toEqual([0, 2]);
     expect(cursorsOf(await feed.take())).toEqual([2, 4]);
     await fetches.flush();
@@ -72,12 +76,8 @@ describe('PullPageFeed', () => {
   });
 
   it('hands out every page that arrived before a failure, then the failure', async () => {
-    const fetches = handFetches(2, 10);
-    const feed = new PullPageFeed(fetches.fetchAfter, 100);
-    feed.start(0);
-    await fetches.flush();
-    fetches.answers[0]?.();
-    await fetches.flush();
+    const { fetches, feed } = feedOf(2, 10, 100);
+    await fetches.answerNext(1);
     fetches.fail[1]?.(new Error('connection reset'));
     await fetches.flush();
     expect(cursorsOf(await feed.take())).toEqual([2]);
@@ -85,27 +85,18 @@ describe('PullPageFeed', () => {
   });
 
   it('ends after the page that reaches the clock', async () => {
-    const fetches = handFetches(5, 10);
-    const feed = new PullPageFeed(fetches.fetchAfter, 100);
-    feed.start(0);
-    await fetches.flush();
-    fetches.answers[0]?.();
-    await fetches.flush();
-    fetches.answers[1]?.();
-    expect((await feed.take()).length).toBeGreaterThan(0);
-    const rest = await feed.take();
-    expect(cursorsOf([...rest, ...(await feed.take())])).toEqual([10]);
+    const { fetches, feed } = feedOf(5, 10, 100);
+    await fetches.answerNext(2);
+    expect(cursorsOf(await feed.take())).toEqual([5, 10]);
+    expect(await feed.take()).toEqual([]);
     expect(fetches.asked).toEqual([0, 5]);
   });
 
   it('fetches nothing more once stopped', async () => {
-    const fetches = handFetches(2, 10);
-    const feed = new PullPageFeed(fetches.fetchAfter, 100);
-    feed.start(0);
+    const { fetches, feed } = feedOf(2, 10, 100);
     await fetches.flush();
     feed.stop();
-    fetches.answers[0]?.();
-    await fetches.flush();
+    await fetches.answerNext(1);
     expect(fetches.asked).toEqual([0]);
     expect(await feed.take()).toEqual([]);
   });
