@@ -55,7 +55,13 @@ export function DiaryList({ today }: { today: Day }) {
   return (
     <div className={styles.list}>
       <div className={styles.newEntry}>
-        <button type="button" className="button button-primary" onClick={() => create(today)}>
+        {/* Disabled until the diary is open (a moment at start): a click before would write nothing. */}
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!userData}
+          onClick={() => create(today)}
+        >
           {t('diary.newToday')}
         </button>
         <RecordButton
@@ -66,7 +72,7 @@ export function DiaryList({ today }: { today: Day }) {
           className={styles.otherDay}
           onSubmit={(event) => {
             event.preventDefault();
-            if (isDay(otherDay)) create(otherDay);
+            if (userData && isDay(otherDay)) create(otherDay);
           }}
         >
           <label htmlFor={dateId}>{t('diary.forAnotherDay')}</label>
@@ -77,7 +83,7 @@ export function DiaryList({ today }: { today: Day }) {
             max={today}
             onChange={(e) => setOtherDay(e.target.value)}
           />
-          <button type="submit" className="button" disabled={!isDay(otherDay)}>
+          <button type="submit" className="button" disabled={!userData || !isDay(otherDay)}>
             {t('diary.write')}
           </button>
         </form>
