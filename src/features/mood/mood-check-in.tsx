@@ -144,7 +144,8 @@ function MoodCheckInForm({
         </p>
       ) : null}
       <div className={styles.saveRow}>
-        <button type="submit" className="button button-primary" disabled={saving}>
+        {/* Disabled until the journal is open (a moment at start): a tap before would save nothing. */}
+        <button type="submit" className="button button-primary" disabled={saving || !userData}>
           {existing ? t('mood.saveChanges') : t('mood.save')}
         </button>
       </div>
