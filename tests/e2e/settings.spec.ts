@@ -70,8 +70,13 @@ test.describe('settings', () => {
     await expect(page.getByLabel('Audio quality (bitrate)')).toHaveValue('128kbps');
     await page.getByLabel('Audio quality (bitrate)').selectOption('256kbps');
     await page.getByRole('switch', { name: 'Delete the audio once it has been transcribed' }).uncheck();
-    // The write lands in IndexedDB and is pushed; only then is the page reloaded.
-    await page.waitForLoadState('networkidle');
+    // Both writes must be stored on the device before the reload (a reload mid-write is another test).
+    await expect
+      .poll(async () => {
+        const stored = await storedSettings(page);
+        return [stored?.bitrate, stored?.auto_delete_recordings];
+      })
+      .toEqual(['256kbps', false]);
     await page.reload();
     await expect(page.getByLabel('Audio quality (bitrate)')).toHaveValue('256kbps');
     await expect(
