@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
 /**
  * `npm test`: typecheck, lint, unit and integration tests (Vitest), then end-to-end tests (Playwright on
@@ -42,14 +43,40 @@ interface Counts {
   skipped: number;
 }
 
-function vitestCounts(): Counts {
-  if (!existsSync('reports/unit.json')) return { passed: 0, failed: 0, skipped: 0 };
-  const report = JSON.parse(readFileSync('reports/unit.json', 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-  };
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  testResults?: {
+    name: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+function readVitestReport(): VitestReport | null {
+  if (!existsSync('reports/unit.json')) return null;
+  return JSON.parse(readFileSync('reports/unit.json', 'utf8')) as VitestReport;
+}
+
+function vitestCounts(report: VitestReport | null): Counts {
+  if (!report) return { passed: 0, failed: 0, skipped: 0 };
   return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests };
+}
+
+/**
+ * The failed unit tests with the first lines of their messages. CI keeps only the end of a long log,
+ * where Vitest's own failure report (printed before the end-to-end stage) is long gone.
+ */
+function vitestFailures(report: VitestReport | null): string[] {
+  const lines: string[] = [];
+  for (const file of report?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const message = (test.failureMessages?.[0] ?? '').split('\n').slice(0, 6).join('\n    ');
+      lines.push(`  ${relative(process.cwd(), file.name)} › ${test.fullName}\n    ${message}`);
+    }
+  }
+  return lines;
 }
 
 function playwrightCounts(): Counts {
@@ -64,7 +91,8 @@ function playwrightCounts(): Counts {
   };
 }
 
-const unit = vitestCounts();
+const unitReport = readVitestReport();
+const unit = vitestCounts(unitReport);
 const e2e = playwrightCounts();
 const total = {
   passed: unit.passed + e2e.passed,
@@ -74,6 +102,8 @@ const total = {
 const stageFailures = failed.length;
 console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
 console.log(`e2e: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`);
+const unitFailures = vitestFailures(unitReport);
+if (unitFailures.length > 0) console.log(`\nFailed unit and integration tests:\n${unitFailures.join('\n')}`);
 if (stageFailures > 0) console.log(`Failed stages: ${failed.join(', ')}`);
 console.log(
   `total: ${total.passed} passed, ${total.failed + (total.failed === 0 ? stageFailures : 0)} failed, ${total.skipped} skipped`,
