@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 
+import { NOTE_LIST_INDEX_MIDDLEWARE, NOTE_ORDER_INDEX, NOTE_TAGS_INDEX } from './note-list-index.ts';
 import { latestSchemaVersion, MurmurDatabase, schemaVersions } from './schema.ts';
 
 /**
@@ -100,6 +101,53 @@ describe('[R35] schema versions', () => {
     expect(create?.hlc['segments']).toBe(stamp);
     expect(edit?.patch).toEqual({ transcript: 'edited' });
     expect(note?.patch).toEqual({ created_at: recording.created_at });
+    latest.close();
+  });
+
+  it('indexes version 3 notes in list order, leaving deleted ones out (ADR 0097)', async () => {
+    const indexedDB = new IDBFactory();
+    const old = new MurmurDatabase(
+      'murmur-user-order',
+      'u',
+      { indexedDB, IDBKeyRange },
+      schemaVersions.slice(0, 3),
+    );
+    // Written as version 3's code wrote them: without the derived keys.
+    old.unuse({ stack: 'dbcore', name: NOTE_LIST_INDEX_MIDDLEWARE });
+    await old.open();
+    const stamp = (ms: number) => `${String(ms).padStart(15, '0')}-000000-0123456789abcdef0123456789abcdef`;
+    const note = (id: string, ms: number, extra: Record<string, unknown> = {}) => ({
+      id,
+      title: id,
+      tags: [id],
+      pinned: false,
+      deleted_at: null,
+      _sync: { version: 3, hlc: { title: stamp(ms) } },
+      ...extra,
+    });
+    await old
+      .table('notes')
+      .bulkAdd([
+        note('older', 1000),
+        note('newer', 2000),
+        note('pinned', 500, { pinned: true }),
+        note('deleted', 3000, { deleted_at: '2026-11-22T08:00:00.000Z' }),
+      ]);
+    expect((await old.table('notes').get('older'))._sync).toEqual({
+      version: 3,
+      hlc: { title: stamp(1000) },
+    });
+    old.close();
+
+    const latest = new MurmurDatabase('murmur-user-order', 'u', { indexedDB, IDBKeyRange });
+    await latest.open();
+    expect((await latest.notes.orderBy(NOTE_ORDER_INDEX).toArray()).map((row) => row.id)).toEqual([
+      'pinned',
+      'newer',
+      'older',
+    ]);
+    expect(await latest.notes.orderBy(NOTE_TAGS_INDEX).uniqueKeys()).toEqual(['newer', 'older', 'pinned']);
+    expect((await latest.notes.get('deleted'))?._sync).toEqual({ version: 3, hlc: { title: stamp(3000) } });
     latest.close();
   });
 });

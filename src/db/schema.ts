@@ -10,6 +10,8 @@ import type { Recording } from './entities/recording.ts';
 import type { Subscription } from './entities/subscription.ts';
 import type { UserSettings } from './entities/user-settings.ts';
 import type { AudioChunk, LocalRecording, TranscriptionJob } from './entities/voice-local.ts';
+import { noteListIndexMiddleware, NOTE_ORDER_INDEX, NOTE_TAGS_INDEX } from './note-list-index.ts';
+import { addNoteListKeys } from './upgrades/add-note-list-keys.ts';
 import { addRecordingSegments } from './upgrades/add-recording-segments.ts';
 
 /**
@@ -67,6 +69,12 @@ const VOICE_STORES = {
   transcription_jobs: 'id, recording_id, status',
 };
 
+/** Version 4's stores: notes indexed in list order and by the tags of live notes (docs/adr/0097). */
+const NOTE_LIST_STORES = {
+  ...VOICE_STORES,
+  notes: `id, created_at, deleted_at, ${NOTE_ORDER_INDEX}, *${NOTE_TAGS_INDEX}`,
+};
+
 export const schemaVersions: readonly SchemaVersion[] = [
   {
     version: 1,
@@ -82,6 +90,12 @@ export const schemaVersions: readonly SchemaVersion[] = [
     version: 3,
     stores: VOICE_STORES,
     upgrade: addRecordingSegments,
+  },
+  {
+    // The notes list reads a screenful in display order, and the tag filter its tags, from indexes.
+    version: 4,
+    stores: NOTE_LIST_STORES,
+    upgrade: addNoteListKeys,
   },
 ];
 
@@ -106,6 +120,8 @@ export class MurmurDatabase extends Dexie {
   constructor(name: string, userId: string, options?: DexieOptions, versions = schemaVersions) {
     super(name, options);
     this.userId = userId;
+    // Before any version: the keys the version 4 indexes read are derived on every write to notes.
+    this.use(noteListIndexMiddleware);
     for (const v of versions) {
       const version = this.version(v.version).stores(v.stores);
       if (v.upgrade) version.upgrade(v.upgrade);

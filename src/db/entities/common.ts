@@ -17,6 +17,10 @@ export interface RowSync {
   version: number;
   /** HLC of the value held for each field. */
   hlc: Record<string, string>;
+  /** Notes only, derived on every write (src/db/note-list-index.ts): the list's sort key, live notes only. */
+  order?: string;
+  /** Notes only, derived likewise: the tags the tag filter offers, live notes only. */
+  liveTags?: string[];
 }
 
 export type Stored<T> = T & { _sync: RowSync };

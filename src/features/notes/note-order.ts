@@ -1,21 +1,14 @@
 import type { Stored } from '../../db/entities/common.ts';
 import type { Note } from '../../db/entities/note.ts';
-import { parseHlc, ZERO_HLC } from '../../db/hlc.ts';
+import { parseHlc } from '../../db/hlc.ts';
+import { newestFieldHlc } from '../../db/note-list-index.ts';
 
 /**
  * When a note last changed: its newest field HLC (every local write and every pulled one stamps the
  * fields it changed, R10), so edits on another device count too. HLC strings compare as clocks.
  */
 export function noteChangedHlc(note: Stored<Note>): string {
-  // A plain loop rather than maxHlc(...Object.values()): the list runs this for every note on mount,
-  // before the engine has optimised anything, and the spread builds an array per note.
-  const stamps = note._sync.hlc;
-  let newest = ZERO_HLC;
-  for (const field in stamps) {
-    const stamp = stamps[field];
-    if (stamp !== undefined && stamp > newest) newest = stamp;
-  }
-  return newest;
+  return newestFieldHlc(note._sync.hlc);
 }
 
 /** The change time in ms since the epoch, or the creation time for a note no write has stamped. */

@@ -76,4 +76,25 @@ describe('notes list', () => {
     expect(await screen.findByText('editor')).toBeTruthy();
     expect(await data.db.notes.count()).toBe(1);
   });
+
+  it('reads the rows near the screen in list order, and those further down once scrolled to (ADR 0097)', async () => {
+    const { commands, clock } = data;
+    for (let n = 0; n < 120; n += 1) {
+      await commands.createNote({ title: `Note ${String(n).padStart(3, '0')}` });
+      clock.advance(1000);
+    }
+    await show();
+    const list = await screen.findByRole('list', { name: 'Notes' });
+    await waitFor(() => expect(cardTitles()[0]).toBe('Note 119'));
+    expect(screen.getByText('120 notes')).toBeTruthy();
+    expect(within(list).queryByRole('link', { name: /Note 019/ })).toBeNull();
+
+    // Row 101 of 120 is the 20th oldest note; it lies in a block the list has not read yet.
+    window.scrollTo(0, 100 * 9.5 * 16);
+    window.dispatchEvent(new Event('scroll'));
+    const row = await within(list).findByRole('link', { name: /Note 019/ });
+    expect(row.closest('li')?.getAttribute('aria-posinset')).toBe('101');
+    expect(row.closest('li')?.getAttribute('aria-setsize')).toBe('120');
+    window.scrollTo(0, 0);
+  });
 });

@@ -1,15 +1,20 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
+import type { Stored } from '../../db/entities/common.ts';
+import type { Note } from '../../db/entities/note.ts';
+import { NOTE_TAGS_INDEX } from '../../db/note-list-index.ts';
 import { readInChunks } from '../../db/read-in-chunks.ts';
+import type { MurmurDatabase } from '../../db/schema.ts';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { NoteLockSettings } from './note-lock-settings.tsx';
 import { noteMatches } from './note-search.ts';
 import { orderNotes } from './note-order.ts';
 import type { NotesData } from './notes-data.ts';
+import { useListedNotes } from './use-listed-notes.ts';
 import { VirtualNoteList } from './virtual-note-list.tsx';
 import styles from './notes.module.css';
 
@@ -29,16 +34,104 @@ function markNotesRead(): void {
   if (performance.getEntriesByName(mark, 'mark').length === 0) performance.mark(mark);
 }
 
-const NO_NOTES: readonly { tags: string[] }[] = [];
-
 /** Notes turned into objects per IndexedDB request: a few ms each at 1× CPU. */
 const NOTES_PER_READ = 2_000;
 
-/** Every tag in use, once each, sorted for the filter. */
-function allTags(notes: readonly { tags: string[] }[], locale: string): string[] {
-  const tags = new Set<string>();
-  for (const note of notes) for (const tag of note.tags) tags.add(tag);
-  return [...tags].sort((a, b) => a.localeCompare(b, locale));
+function EmptyNotes() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.empty}>
+      <h2>{t('notes.empty.title')}</h2>
+      <p>{t('notes.empty.body')}</p>
+    </div>
+  );
+}
+
+/**
+ * The list with no search or tag: the count and the rows near the viewport, read in list order from the
+ * notes' list index (docs/adr/0097), so it mounts, and follows a sync's writes, like a list of fifty.
+ */
+function ListedNotesView({ data }: { data: NotesData }) {
+  const { t } = useTranslation();
+  const listed = useListedNotes(data.db, markNotesRead);
+  if (!listed) return <Spinner label={t('common.loading')} />;
+  return (
+    <>
+      <p className={styles.count} role="status">
+        {t('notes.list.count', { count: listed.total })}
+      </p>
+      {listed.total === 0 ? (
+        <EmptyNotes />
+      ) : (
+        <VirtualNoteList
+          count={listed.total}
+          noteAt={listed.noteAt}
+          onRowsWanted={listed.onRowsWanted}
+          label={t('notes.list.label')}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * Every live note, read in chunks while `wanted` (a search or tag is set, or the search box has focus,
+ * so the read is under way before the first key), else nothing: the unfiltered list never needs them.
+ */
+function useAllLiveNotes(db: MurmurDatabase, wanted: boolean): readonly Stored<Note>[] | undefined {
+  return useLiveQuery(
+    // getAll in chunks and a filter in JS: a Dexie filter() walks a cursor row by row, several times
+    // slower, and one getAll of every note makes them all objects in one long main-thread task.
+    async () => {
+      if (!wanted) return undefined;
+      const live = (await readInChunks(db.notes, NOTES_PER_READ)).filter((note) => note.deleted_at === null);
+      markNotesRead();
+      return live;
+    },
+    [db, wanted],
+  );
+}
+
+/**
+ * The list filtered by search words and tag: the notes matched in memory (a locked note's body never
+ * matches, noteMatches) and put in list order.
+ */
+function FilteredNotesView({
+  notes,
+  query,
+  tag,
+}: {
+  notes: readonly Stored<Note>[] | undefined;
+  query: string;
+  tag: string;
+}) {
+  const { t } = useTranslation();
+  const shown = useMemo(
+    () =>
+      orderNotes(
+        (notes ?? []).filter((note) => (tag === '' || note.tags.includes(tag)) && noteMatches(note, query)),
+      ),
+    [notes, query, tag],
+  );
+  const noteAt = useCallback((index: number) => shown[index], [shown]);
+  if (!notes) return <Spinner label={t('common.loading')} />;
+  return (
+    <>
+      <p className={styles.count} role="status">
+        {t('notes.list.matches', { count: shown.length })}
+      </p>
+      {notes.length === 0 ? (
+        <EmptyNotes />
+      ) : shown.length === 0 ? (
+        <div className={styles.empty}>
+          <h2>{t('notes.noMatches.title')}</h2>
+          <p>{t('notes.noMatches.body')}</p>
+        </div>
+      ) : (
+        <VirtualNoteList count={shown.length} noteAt={noteAt} label={t('notes.list.label')} />
+      )}
+    </>
+  );
 }
 
 /** /notes: pinned then recent, filtered by search and tag (both kept in the address), virtualised. */
@@ -51,34 +144,25 @@ export function NotesListScreen({ data }: { data: NotesData }) {
   const tag = params.get('tag') ?? '';
   const [creating, setCreating] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  const notes = useLiveQuery(
-    // getAll in chunks and a filter in JS: a Dexie filter() walks a cursor row by row, several times
-    // slower, and one getAll of every note makes them all objects in one long main-thread task.
-    async () => {
-      const live = (await readInChunks(data.db.notes, NOTES_PER_READ)).filter(
-        (note) => note.deleted_at === null,
-      );
-      markNotesRead();
-      return live;
-    },
+  const [searchFocused, setSearchFocused] = useState(false);
+  const filtered = query !== '' || tag !== '';
+  const allNotes = useAllLiveNotes(data.db, filtered || searchFocused);
+  // Every tag of a live note, once each, from the tags index (ADR 0097), sorted for the reader.
+  const storedTags = useLiveQuery(
+    async () => (await data.db.notes.orderBy(NOTE_TAGS_INDEX).uniqueKeys()).map(String),
     [data.db],
   );
-  const ordered = useMemo(() => (notes ? orderNotes(notes) : []), [notes]);
-  // The tag filter's choices can arrive a moment after the cards: a deferred pass collects them.
-  const taggedNotes = useDeferredValue(ordered, NO_NOTES);
-  const tags = useMemo(() => allTags(taggedNotes, i18n.language), [taggedNotes, i18n.language]);
-  const shown = useMemo(
-    () =>
-      query === '' && tag === ''
-        ? ordered
-        : ordered.filter((note) => (tag === '' || note.tags.includes(tag)) && noteMatches(note, query)),
-    [ordered, query, tag],
+  const language = i18n.language;
+  const tags = useMemo(
+    () => [...(storedTags ?? [])].sort((a, b) => a.localeCompare(b, language)),
+    [storedTags, language],
   );
 
   const focusList = (location.state as NotesNavigationState | null)?.focusList === true;
+  const ready = storedTags !== undefined;
   useEffect(() => {
-    if (focusList && notes) searchRef.current?.focus();
-  }, [focusList, notes]);
+    if (focusList && ready) searchRef.current?.focus();
+  }, [focusList, ready]);
 
   const setParam = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -124,6 +208,8 @@ export function NotesListScreen({ data }: { data: NotesData }) {
             className={styles.input}
             value={query}
             onChange={(event) => setParam('q', event.target.value)}
+            onFocus={() => setSearchFocused(true)}
+            onBlur={() => setSearchFocused(false)}
             placeholder={t('notes.search.placeholder')}
           />
         </div>
@@ -145,29 +231,10 @@ export function NotesListScreen({ data }: { data: NotesData }) {
           </select>
         </div>
       </div>
-      {notes === undefined ? (
-        <Spinner label={t('common.loading')} />
+      {filtered ? (
+        <FilteredNotesView notes={allNotes} query={query} tag={tag} />
       ) : (
-        <>
-          <p className={styles.count} role="status">
-            {query === '' && tag === ''
-              ? t('notes.list.count', { count: shown.length })
-              : t('notes.list.matches', { count: shown.length })}
-          </p>
-          {notes.length === 0 ? (
-            <div className={styles.empty}>
-              <h2>{t('notes.empty.title')}</h2>
-              <p>{t('notes.empty.body')}</p>
-            </div>
-          ) : shown.length === 0 ? (
-            <div className={styles.empty}>
-              <h2>{t('notes.noMatches.title')}</h2>
-              <p>{t('notes.noMatches.body')}</p>
-            </div>
-          ) : (
-            <VirtualNoteList notes={shown} label={t('notes.list.label')} />
-          )}
-        </>
+        <ListedNotesView data={data} />
       )}
     </Page>
   );

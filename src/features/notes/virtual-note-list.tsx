@@ -5,7 +5,7 @@ import type { Stored } from '../../db/entities/common.ts';
 import type { Note } from '../../db/entities/note.ts';
 import { NoteCard, type NoteCardLabels } from './note-card.tsx';
 import styles from './notes.module.css';
-import { useFixedRowWindow } from './use-fixed-row-window.ts';
+import { useFixedRowWindow, type RowWindow } from './use-fixed-row-window.ts';
 
 /**
  * The moment the notes list first has cards on screen in this page load; the notes-list benchmark
@@ -31,12 +31,19 @@ const OVERSCAN = 6;
  * The notes as a window-scrolled virtual list: only the cards near the viewport are in the DOM, so ten
  * thousand notes mount and scroll like ten (docs/adr/0040, 0096). The list keeps list semantics, and each
  * item says where it is in the whole list (aria-setsize / aria-posinset), since most are not rendered.
+ * The rows come by index (`noteAt`), so the caller may hold only those near the viewport (ADR 0097): it
+ * hears which rows are wanted through `onRowsWanted`, and a row it does not have yet is a placeholder of
+ * the same height.
  */
 export const VirtualNoteList = memo(function VirtualNoteList({
-  notes,
+  count,
+  noteAt,
+  onRowsWanted,
   label,
 }: {
-  notes: readonly Stored<Note>[];
+  count: number;
+  noteAt: (index: number) => Stored<Note> | undefined;
+  onRowsWanted?: (rows: RowWindow) => void;
   label: string;
 }) {
   const { t } = useTranslation();
@@ -50,33 +57,39 @@ export const VirtualNoteList = memo(function VirtualNoteList({
     [t],
   );
   const listRef = useRef<HTMLUListElement>(null);
-  const rows = useFixedRowWindow(listRef, notes.length, ROW_REM, OVERSCAN);
-  const shown = rows !== null && rows.end > rows.start;
+  const rows = useFixedRowWindow(listRef, count, ROW_REM, OVERSCAN);
+  const start = rows?.start ?? 0;
+  const end = rows?.end ?? 0;
+  const measured = rows !== null;
+  useEffect(() => {
+    if (measured) onRowsWanted?.({ start, end });
+  }, [measured, start, end, onRowsWanted]);
+  const shown = end > start && noteAt(start) !== undefined;
   useEffect(() => {
     if (shown) markListShown();
   }, [shown]);
-  const items: Stored<Note>[] = rows ? notes.slice(rows.start, rows.end) : [];
+  const items: { index: number; note: Stored<Note> | undefined }[] = [];
+  for (let index = start; index < end; index += 1) items.push({ index, note: noteAt(index) });
   return (
-    <ul
-      ref={listRef}
-      className={styles.list}
-      aria-label={label}
-      style={{ height: `${notes.length * ROW_REM}rem` }}
-    >
-      {items.map((note, offset) => {
-        const index = (rows?.start ?? 0) + offset;
-        return (
-          <li
-            key={note.id}
-            className={styles.row}
-            aria-setsize={notes.length}
-            aria-posinset={index + 1}
-            style={{ height: `${ROW_REM}rem`, transform: `translateY(${index * ROW_REM}rem)` }}
-          >
+    <ul ref={listRef} className={styles.list} aria-label={label} style={{ height: `${count * ROW_REM}rem` }}>
+      {items.map(({ index, note }) => (
+        <li
+          key={note?.id ?? `row-${index}`}
+          className={styles.row}
+          aria-setsize={count}
+          aria-posinset={index + 1}
+          aria-busy={note ? undefined : true}
+          style={{ height: `${ROW_REM}rem`, transform: `translateY(${index * ROW_REM}rem)` }}
+        >
+          {note ? (
             <NoteCard note={note} labels={labels} />
-          </li>
-        );
-      })}
+          ) : (
+            <div className={`${styles.card} ${styles.placeholderCard}`}>
+              <span className={styles.visuallyHidden}>{t('common.loading')}</span>
+            </div>
+          )}
+        </li>
+      ))}
     </ul>
   );
 });

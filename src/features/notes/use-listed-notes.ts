@@ -1,0 +1,61 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useState } from 'react';
+
+import type { Stored } from '../../db/entities/common.ts';
+import type { Note } from '../../db/entities/note.ts';
+import { NOTE_ORDER_INDEX } from '../../db/note-list-index.ts';
+import type { MurmurDatabase } from '../../db/schema.ts';
+import type { RowWindow } from './use-fixed-row-window.ts';
+
+/** Rows are read in blocks of this many, so scrolling within a block reads nothing. */
+export const NOTES_BLOCK = 50;
+
+/** The blocks that cover `rows`: one block at least, from the top before the list has measured. */
+export function blockFor(rows: RowWindow): RowWindow {
+  const start = Math.floor(rows.start / NOTES_BLOCK) * NOTES_BLOCK;
+  const end = Math.max(start + NOTES_BLOCK, Math.ceil(rows.end / NOTES_BLOCK) * NOTES_BLOCK);
+  return { start, end };
+}
+
+export interface ListedNotes {
+  /** Live notes in all. */
+  total: number;
+  /** The note at a place in the list, if its block has been read. */
+  noteAt: (index: number) => Stored<Note> | undefined;
+  /** Tells which rows the list shows; a new block is read when they leave the one held. */
+  onRowsWanted: (rows: RowWindow) => void;
+}
+
+/**
+ * The live notes in list order, read from the list index a block at a time (docs/adr/0097): the count
+ * and the rows around the viewport, never all ten thousand. Each change to the notes reads them again,
+ * which is what keeps a list on screen cheap while a sync writes thousands of rows. While a new block
+ * is read the last one stays, so the rows both hold do not blink. Undefined until the first read.
+ */
+export function useListedNotes(db: MurmurDatabase, onFirstRead?: () => void): ListedNotes | undefined {
+  const [block, setBlock] = useState<RowWindow>({ start: 0, end: NOTES_BLOCK });
+  const listed = useLiveQuery(async () => {
+    const [total, notes] = await Promise.all([
+      db.notes.orderBy(NOTE_ORDER_INDEX).count(),
+      db.notes
+        .orderBy(NOTE_ORDER_INDEX)
+        .offset(block.start)
+        .limit(block.end - block.start)
+        .toArray(),
+    ]);
+    onFirstRead?.();
+    return { total, start: block.start, notes };
+  }, [db, block.start, block.end]);
+  const onRowsWanted = useCallback((rows: RowWindow) => {
+    setBlock((held) => {
+      const next = blockFor(rows);
+      return next.start === held.start && next.end === held.end ? held : next;
+    });
+  }, []);
+  const noteAt = useCallback(
+    (index: number) => (listed && index >= listed.start ? listed.notes[index - listed.start] : undefined),
+    [listed],
+  );
+  if (!listed) return undefined;
+  return { total: listed.total, noteAt, onRowsWanted };
+}
