@@ -16,6 +16,9 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'server/**/*.test.ts'],
     restoreMocks: true,
-    testTimeout: 20_000,
+    // Watchdogs for a hang, not budgets: on a loaded 2-core CI machine starting PGlite alone has taken
+    // 14 s inside a test (auto-analyze.test.ts, 26 s in all), and hooks start databases and servers too.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
