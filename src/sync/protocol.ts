@@ -71,17 +71,23 @@ export const tableDigestSchema = z.strictObject({
 });
 export type TableDigest = z.infer<typeof tableDigestSchema>;
 
-export const pullResponseSchema = z.union([
-  z.strictObject({ reset_required: z.literal(true) }),
-  z.strictObject({
-    reset_required: z.literal(false),
-    rows: z.array(serverRowSchema),
-    next_cursor: z.number().int().min(0),
-    has_more: z.boolean(),
-    clock: z.number().int().min(0),
-    last_mutation_seq: z.number().int().min(0),
-    /** Present when asked for and the page is the last one: digest of every row at `clock` (R28). */
-    digest: z.record(z.string(), tableDigestSchema).optional(),
-  }),
-]);
+/** A pull page around its rows, the rows themselves unchecked: fetchPullPage checks them in slices. */
+function pullPageSchema<Row extends z.ZodType>(row: Row) {
+  return z.union([
+    z.strictObject({ reset_required: z.literal(true) }),
+    z.strictObject({
+      reset_required: z.literal(false),
+      rows: z.array(row),
+      next_cursor: z.number().int().min(0),
+      has_more: z.boolean(),
+      clock: z.number().int().min(0),
+      last_mutation_seq: z.number().int().min(0),
+      /** Present when asked for and the page is the last one: digest of every row at `clock` (R28). */
+      digest: z.record(z.string(), tableDigestSchema).optional(),
+    }),
+  ]);
+}
+
+export const pullResponseSchema = pullPageSchema(serverRowSchema);
+export const pullEnvelopeSchema = pullPageSchema(z.unknown());
 export type PullResponse = z.infer<typeof pullResponseSchema>;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { applyPullPage } from './apply-pull-page.ts';
+import { fetchPullPage } from './fetch-pull-page.ts';
+import { getClientId } from '../db/sync-meta.ts';
 import { TransportError } from './transport.ts';
 import { getCursor, getHlcState } from '../db/sync-meta.ts';
 import { settle, type TestTab } from '../testing/sync/test-device.ts';
@@ -103,6 +105,32 @@ describe('pull', () => {
     await sync(b);
     expect(await b.db.notes.count()).toBe(5);
     expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
+  });
+
+  it('[R13] a page is checked in slices of 100 rows, with a pause for the UI between slices', async () => {
+    const { a, b } = await twoDevices();
+    for (let i = 0; i < 201; i++) await a.commands.createNote({ title: `n${i}` });
+    // Each note goes up in its own push round here: more rounds than settle's default allows.
+    void a.engine.syncNow();
+    await settle([a], 5_000);
+    const session = b.device.auth.current();
+    if (!session) throw new Error('no session');
+    const steps: string[] = [];
+    const fetching = fetchPullPage(b.db, b.transport, session, await getClientId(b.db, b.device.ids), 0, {
+      limit: 1000,
+      wantDigest: false,
+      yieldToUi: () => {
+        steps.push('pause');
+        return Promise.resolve();
+      },
+    });
+    while (b.transport.pending === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    await b.transport.deliverAll();
+    const page = await fetching;
+    expect(page.reset_required === false && page.rows.map((row) => row.data['title'])).toEqual(
+      Array.from({ length: 201 }, (_, i) => `n${i}`),
+    );
+    expect(steps).toEqual(['pause', 'pause']);
   });
 
   it('[R13] skips rows not newer than the local row (re-delivered or reordered pages)', async () => {

@@ -104,6 +104,7 @@ async function pullToClock(
       fetchPullPage(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
         limit: ctx.pullLimit,
         wantDigest,
+        yieldToUi: ctx.ports.yieldToUi,
       }),
     PULL_AHEAD_ROWS,
   );

@@ -6,6 +6,7 @@ import {
   realIds,
   realRandom,
   realTimers,
+  browserYield,
   webLocks,
 } from '../../sync/real-ports.ts';
 import { loadSyncTransport } from './load-sync-transport.ts';
@@ -47,6 +48,7 @@ async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | 
       timers: realTimers,
       random: realRandom,
       connectivity: browserConnectivity,
+      yieldToUi: browserYield,
       auth,
       locks: webLocks,
     },
