@@ -97,4 +97,22 @@ describe('notes list', () => {
     expect(row.closest('li')?.getAttribute('aria-setsize')).toBe('120');
     window.scrollTo(0, 0);
   });
+
+  it('follows changes while shown: a new note comes first, a pinned one above it, a deleted one goes', async () => {
+    const { commands, clock } = data;
+    const walk = await commands.createNote({ title: 'Walk' });
+    clock.advance(1000);
+    await commands.createNote({ title: 'Rain' });
+    await show();
+    await waitFor(() => expect(cardTitles()).toEqual(['Rain', 'Walk']));
+    clock.advance(1000);
+    await commands.createNote({ title: 'Tea' });
+    await waitFor(() => expect(cardTitles()).toEqual(['Tea', 'Rain', 'Walk']));
+    clock.advance(1000);
+    await commands.updateNote(walk, { pinned: true });
+    await waitFor(() => expect(cardTitles()).toEqual(['Walk', 'Tea', 'Rain']));
+    await commands.deleteNote(walk);
+    await waitFor(() => expect(cardTitles()).toEqual(['Tea', 'Rain']));
+    expect(screen.getByText('2 notes')).toBeTruthy();
+  });
 });
