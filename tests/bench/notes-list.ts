@@ -144,6 +144,53 @@ async function heapWithSearchIndex(page: Page, cdp: CDPSession, base: string): P
   return bytes / (1024 * 1024);
 }
 
+/** The first search, then a word typed a letter at a time and another after it. */
+const SEARCHES = [
+  'lisbon walk',
+  'm',
+  'mo',
+  'mor',
+  'morn',
+  'morni',
+  'mornin',
+  'morning',
+  'morning g',
+  'morning ga',
+  'morning gar',
+];
+
+/**
+ * Runs in the page: puts each search in the notes search box as typing would and returns, for each, the
+ * time from its input event to the frame where the filtered list is on screen — its count says how many
+ * match and nothing is busy (the list marks itself aria-busy while a newer search is worked out, and
+ * each row until it has been read).
+ */
+async function typeSearches(searches: readonly string[]): Promise<number[]> {
+  const box = document.querySelector<HTMLInputElement>('#notes-search');
+  if (!box) throw new Error('no search box');
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  box.focus();
+  const times: number[] = [];
+  for (const search of searches) {
+    const start = performance.now();
+    setter?.call(box, search);
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        const statuses = [...document.querySelectorAll('[role="status"]')];
+        const counted = statuses.some((status) => status.textContent?.includes('match'));
+        if (counted && document.querySelector('[aria-busy="true"]') === null) resolve();
+        else if (performance.now() - start > 60_000)
+          reject(new Error(`the list never filtered for ${search}`));
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
 /**
  * /notes with 10,000 notes stored: navigation start to the first cards on screen, and the time the
  * search box takes to filter the list to a typed word, at 1× and 4× CPU. The HTTP cache is warm (the
@@ -164,6 +211,7 @@ export const notesList: Benchmark = {
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const listShown = new Map<number, number[]>();
     const searched = new Map<number, number[]>();
+    const keystrokes = new Map<number, number[]>();
     const mounts = new Map<number, number[]>();
     const saves = new Map<number, number[]>();
     const heaps: number[] = [];
@@ -187,27 +235,12 @@ export const notesList: Benchmark = {
             LIST_MARK,
           );
           listShown.set(rate, [...(listShown.get(rate) ?? []), shownAt]);
-          // Typing a word: from the input event to the filtered list on screen (next animation frame).
-          const searchMs = await page.evaluate(async () => {
-            const box = document.querySelector<HTMLInputElement>('#notes-search');
-            if (!box) throw new Error('no search box');
-            const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-            // As a person would: the box has focus (which starts reading every note) before the key.
-            box.focus();
-            const start = performance.now();
-            setter?.call(box, 'lisbon walk');
-            box.dispatchEvent(new Event('input', { bubbles: true }));
-            await new Promise<void>((resolve, reject) => {
-              const check = () => {
-                const statuses = [...document.querySelectorAll('[role="status"]')];
-                if (statuses.some((status) => status.textContent?.includes('match'))) resolve();
-                else if (performance.now() - start > 60_000) reject(new Error('the list never filtered'));
-                else requestAnimationFrame(check);
-              };
-              requestAnimationFrame(check);
-            });
-            return performance.now() - start;
-          });
+          // Typing: from the input event to the filtered list on screen, its rows read (next animation
+          // frame). The first search comes right after the list shows; the keystrokes after it are what
+          // the per-keystroke budget judges.
+          const [firstSearchMs, ...keystrokeMs] = await page.evaluate(typeSearches, SEARCHES);
+          keystrokes.set(rate, [...(keystrokes.get(rate) ?? []), ...keystrokeMs]);
+          const searchMs = firstSearchMs ?? NaN;
           searched.set(rate, [...(searched.get(rate) ?? []), searchMs]);
           const readAt = await page.evaluate(
             (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? NaN,
@@ -240,11 +273,21 @@ export const notesList: Benchmark = {
       });
       const search = summarize(searched.get(rate) ?? []);
       metrics.push({
-        name: `search to filtered list, 10k notes, ${rate}× CPU (includes the first fold)`,
+        name: `first search to filtered list, right after the list shows, 10k notes, ${rate}× CPU`,
         unit: 'ms',
         median: round(search.median),
         p95: round(search.p95),
         runs: search.runs,
+      });
+      const keystroke = summarize(keystrokes.get(rate) ?? []);
+      metrics.push({
+        name: `search per keystroke to filtered list, 10k notes, ${rate}× CPU`,
+        unit: 'ms',
+        median: Math.round(keystroke.median * 10) / 10,
+        p95: Math.round(keystroke.p95 * 10) / 10,
+        runs: keystroke.runs,
+        ...(rate === 4 ? { target: { comparison: 'at-most' as const, value: 10 } } : {}),
+        note: 'p95 is the budget',
       });
       const mount = summarize(mounts.get(rate) ?? []);
       metrics.push({

@@ -115,4 +115,23 @@ describe('notes list', () => {
     await waitFor(() => expect(cardTitles()).toEqual(['Tea', 'Rain']));
     expect(screen.getByText('2 notes')).toBeTruthy();
   });
+
+  it('keeps a search current while shown: a new match appears, a note edited away and a deleted one go', async () => {
+    const { commands, clock } = data;
+    const walk = await commands.createNote({ title: 'Walk to the lake' });
+    clock.advance(1000);
+    const rain = await commands.createNote({ title: 'Rain walk' });
+    await commands.createNote({ title: 'Tea' });
+    await show('/notes?q=walk');
+    await waitFor(() => expect(cardTitles()).toEqual(['Rain walk', 'Walk to the lake']));
+    clock.advance(1000);
+    await commands.createNote({ title: 'Night walk' });
+    await waitFor(() => expect(cardTitles()).toEqual(['Night walk', 'Rain walk', 'Walk to the lake']));
+    await commands.updateNote(rain, { title: 'Rain' });
+    await waitFor(() => expect(cardTitles()).toEqual(['Night walk', 'Walk to the lake']));
+    await commands.deleteNote(walk);
+    await waitFor(() => expect(cardTitles()).toEqual(['Night walk']));
+    expect(await screen.findByText('1 note matches')).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
 });

@@ -1,20 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
-import type { Stored } from '../../db/entities/common.ts';
-import type { Note } from '../../db/entities/note.ts';
 import { NOTE_TAGS_INDEX } from '../../db/note-list-index.ts';
-import { readInChunks } from '../../db/read-in-chunks.ts';
-import type { MurmurDatabase } from '../../db/schema.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { NoteLockSettings } from './note-lock-settings.tsx';
-import { noteMatches } from './note-search.ts';
-import { orderNotes } from './note-order.ts';
 import type { NotesData } from './notes-data.ts';
 import { useListedNotes } from './use-listed-notes.ts';
+import { useSearchParamText } from './use-search-param-text.ts';
+import { useNoteFilter, type NoteFilterState } from './use-note-filter.ts';
 import { VirtualNoteList } from './virtual-note-list.tsx';
 import styles from './notes.module.css';
 
@@ -34,9 +31,6 @@ function markNotesRead(): void {
   if (performance.getEntriesByName(mark, 'mark').length === 0) performance.mark(mark);
 }
 
-/** Notes turned into objects per IndexedDB request: a few ms each at 1× CPU. */
-const NOTES_PER_READ = 2_000;
-
 function EmptyNotes() {
   const { t } = useTranslation();
   return (
@@ -53,7 +47,7 @@ function EmptyNotes() {
  */
 function ListedNotesView({ data }: { data: NotesData }) {
   const { t } = useTranslation();
-  const listed = useListedNotes(data.db, markNotesRead);
+  const listed = useListedNotes(data.db, undefined, markNotesRead);
   if (!listed) return <Spinner label={t('common.loading')} />;
   return (
     <>
@@ -75,60 +69,41 @@ function ListedNotesView({ data }: { data: NotesData }) {
 }
 
 /**
- * Every live note, read in chunks while `wanted` (a search or tag is set, or the search box has focus,
- * so the read is under way before the first key), else nothing: the unfiltered list never needs them.
+ * The list filtered by search words and tag: the matching ids come from the notes filter worker, in list
+ * order (docs/adr/0098; a locked note's body never matches), and the rows near the viewport are read by
+ * id. While a newer search is worked out, and its rows read, the last list stays, marked busy.
  */
-function useAllLiveNotes(db: MurmurDatabase, wanted: boolean): readonly Stored<Note>[] | undefined {
-  return useLiveQuery(
-    // getAll in chunks and a filter in JS: a Dexie filter() walks a cursor row by row, several times
-    // slower, and one getAll of every note makes them all objects in one long main-thread task.
-    async () => {
-      if (!wanted) return undefined;
-      const live = (await readInChunks(db.notes, NOTES_PER_READ)).filter((note) => note.deleted_at === null);
-      markNotesRead();
-      return live;
-    },
-    [db, wanted],
-  );
-}
-
-/**
- * The list filtered by search words and tag: the notes matched in memory (a locked note's body never
- * matches, noteMatches) and put in list order.
- */
-function FilteredNotesView({
-  notes,
-  query,
-  tag,
-}: {
-  notes: readonly Stored<Note>[] | undefined;
-  query: string;
-  tag: string;
-}) {
+function FilteredNotesView({ data, filter }: { data: NotesData; filter: NoteFilterState }) {
   const { t } = useTranslation();
-  const shown = useMemo(
-    () =>
-      orderNotes(
-        (notes ?? []).filter((note) => (tag === '' || note.tags.includes(tag)) && noteMatches(note, query)),
-      ),
-    [notes, query, tag],
-  );
-  const noteAt = useCallback((index: number) => shown[index], [shown]);
-  if (!notes) return <Spinner label={t('common.loading')} />;
+  const listed = useListedNotes(data.db, filter.result?.ids, markNotesRead);
+  if (filter.failed)
+    return (
+      <p className={styles.count} role="alert">
+        {t('notes.search.failed')}
+      </p>
+    );
+  if (!filter.result || !listed) return <Spinner label={t('common.loading')} />;
+  const busy = filter.busy || listed.readFor !== filter.result.ids;
   return (
     <>
       <p className={styles.count} role="status">
-        {t('notes.list.matches', { count: shown.length })}
+        {t('notes.list.matches', { count: listed.total })}
       </p>
-      {notes.length === 0 ? (
+      {filter.result.total === 0 ? (
         <EmptyNotes />
-      ) : shown.length === 0 ? (
-        <div className={styles.empty}>
+      ) : listed.total === 0 ? (
+        <div className={styles.empty} aria-busy={busy || undefined}>
           <h2>{t('notes.noMatches.title')}</h2>
           <p>{t('notes.noMatches.body')}</p>
         </div>
       ) : (
-        <VirtualNoteList count={shown.length} noteAt={noteAt} label={t('notes.list.label')} />
+        <VirtualNoteList
+          count={listed.total}
+          noteAt={listed.noteAt}
+          onRowsWanted={listed.onRowsWanted}
+          label={t('notes.list.label')}
+          busy={busy}
+        />
       )}
     </>
   );
@@ -139,14 +114,14 @@ export function NotesListScreen({ data }: { data: NotesData }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
+  const [query, setQuery, setParam] = useSearchParamText('q');
+  const [params] = useSearchParams();
   const tag = params.get('tag') ?? '';
   const [creating, setCreating] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  const [searchFocused, setSearchFocused] = useState(false);
   const filtered = query !== '' || tag !== '';
-  const allNotes = useAllLiveNotes(data.db, filtered || searchFocused);
+  const [filterWanted, setFilterWanted] = useState(filtered);
+  const filter = useNoteFilter(data.db, filterWanted || filtered, query, tag);
   // Every tag of a live note, once each, from the tags index (ADR 0097), sorted for the reader.
   const storedTags = useLiveQuery(
     async () => (await data.db.notes.orderBy(NOTE_TAGS_INDEX).uniqueKeys()).map(String),
@@ -163,13 +138,12 @@ export function NotesListScreen({ data }: { data: NotesData }) {
   useEffect(() => {
     if (focusList && ready) searchRef.current?.focus();
   }, [focusList, ready]);
-
-  const setParam = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value === '') next.delete(name);
-    else next.set(name, value);
-    setParams(next, { replace: true });
-  };
+  // The filter worker reads every note; it starts once the list is up and the page is idle, so that
+  // read never competes with the first paint, yet is done before most people type (docs/adr/0098).
+  useEffect(() => {
+    if (!ready) return;
+    return whenIdle(() => setFilterWanted(true));
+  }, [ready]);
 
   const createNote = async () => {
     setCreating(true);
@@ -207,9 +181,8 @@ export function NotesListScreen({ data }: { data: NotesData }) {
             type="search"
             className={styles.input}
             value={query}
-            onChange={(event) => setParam('q', event.target.value)}
-            onFocus={() => setSearchFocused(true)}
-            onBlur={() => setSearchFocused(false)}
+            onChange={(event) => setQuery(event.target.value)}
+            onFocus={() => setFilterWanted(true)}
             placeholder={t('notes.search.placeholder')}
           />
         </div>
@@ -231,11 +204,7 @@ export function NotesListScreen({ data }: { data: NotesData }) {
           </select>
         </div>
       </div>
-      {filtered ? (
-        <FilteredNotesView notes={allNotes} query={query} tag={tag} />
-      ) : (
-        <ListedNotesView data={data} />
-      )}
+      {filtered ? <FilteredNotesView data={data} filter={filter} /> : <ListedNotesView data={data} />}
     </Page>
   );
 }

@@ -24,28 +24,38 @@ export interface ListedNotes {
   noteAt: (index: number) => Stored<Note> | undefined;
   /** Tells which rows the list shows; a new block is read when they leave the one held. */
   onRowsWanted: (rows: RowWindow) => void;
+  /** The ids the rows were read for (undefined when read from the list index). */
+  readFor: readonly string[] | undefined;
 }
 
 /**
- * The live notes in list order, read from the list index a block at a time (docs/adr/0097): the count
- * and the rows around the viewport, never all ten thousand. Each change to the notes reads them again,
- * which is what keeps a list on screen cheap while a sync writes thousands of rows. While a new block
- * is read the last one stays, so the rows both hold do not blink. Undefined until the first read.
+ * The live notes in list order, read a block at a time (docs/adr/0097): the count and the rows around
+ * the viewport, never all ten thousand. Without `ids` the rows come from the list index; with them
+ * (a search's matches, already in list order, docs/adr/0098) the block's ids are read by key. Each change
+ * to the notes reads the block again, which is what keeps a list on screen cheap while a sync writes
+ * thousands of rows. While a new block is read the last one stays, so the rows both hold do not blink.
+ * Undefined until the first read.
  */
-export function useListedNotes(db: MurmurDatabase, onFirstRead?: () => void): ListedNotes | undefined {
+export function useListedNotes(
+  db: MurmurDatabase,
+  ids?: readonly string[],
+  onFirstRead?: () => void,
+): ListedNotes | undefined {
   const [block, setBlock] = useState<RowWindow>({ start: 0, end: NOTES_BLOCK });
   const listed = useLiveQuery(async () => {
-    const [total, notes] = await Promise.all([
-      db.notes.orderBy(NOTE_ORDER_INDEX).count(),
-      db.notes
-        .orderBy(NOTE_ORDER_INDEX)
-        .offset(block.start)
-        .limit(block.end - block.start)
-        .toArray(),
-    ]);
+    const [total, notes] = ids
+      ? [ids.length, await readByIds(db, ids.slice(block.start, block.end))]
+      : await Promise.all([
+          db.notes.orderBy(NOTE_ORDER_INDEX).count(),
+          db.notes
+            .orderBy(NOTE_ORDER_INDEX)
+            .offset(block.start)
+            .limit(block.end - block.start)
+            .toArray(),
+        ]);
     onFirstRead?.();
-    return { total, start: block.start, notes };
-  }, [db, block.start, block.end]);
+    return { total, start: block.start, notes, readFor: ids };
+  }, [db, ids, block.start, block.end]);
   const onRowsWanted = useCallback((rows: RowWindow) => {
     setBlock((held) => {
       const next = blockFor(rows);
@@ -57,5 +67,14 @@ export function useListedNotes(db: MurmurDatabase, onFirstRead?: () => void): Li
     [listed],
   );
   if (!listed) return undefined;
-  return { total: listed.total, noteAt, onRowsWanted };
+  return { total: listed.total, noteAt, onRowsWanted, readFor: listed.readFor };
+}
+
+/**
+ * The notes with these ids, in the same order; a note deleted since the ids were found is a gap (a
+ * placeholder row) until the filter answers again.
+ */
+async function readByIds(db: MurmurDatabase, ids: readonly string[]): Promise<(Stored<Note> | undefined)[]> {
+  const notes = await db.notes.bulkGet([...ids]);
+  return notes.map((note) => (note?.deleted_at === null ? note : undefined));
 }

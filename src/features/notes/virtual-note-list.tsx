@@ -40,11 +40,14 @@ export const VirtualNoteList = memo(function VirtualNoteList({
   noteAt,
   onRowsWanted,
   label,
+  busy = false,
 }: {
   count: number;
   noteAt: (index: number) => Stored<Note> | undefined;
   onRowsWanted?: (rows: RowWindow) => void;
   label: string;
+  /** A newer list is being worked out (a search typed further): said to assistive technology. */
+  busy?: boolean;
 }) {
   const { t } = useTranslation();
   const labels = useMemo<NoteCardLabels>(
@@ -71,7 +74,13 @@ export const VirtualNoteList = memo(function VirtualNoteList({
   const items: { index: number; note: Stored<Note> | undefined }[] = [];
   for (let index = start; index < end; index += 1) items.push({ index, note: noteAt(index) });
   return (
-    <ul ref={listRef} className={styles.list} aria-label={label} style={{ height: `${count * ROW_REM}rem` }}>
+    <ul
+      ref={listRef}
+      className={styles.list}
+      aria-label={label}
+      aria-busy={busy || undefined}
+      style={{ height: `${count * ROW_REM}rem` }}
+    >
       {items.map(({ index, note }) => (
         <li
           key={note?.id ?? `row-${index}`}

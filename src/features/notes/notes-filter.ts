@@ -1,0 +1,83 @@
+import Dexie, { type ObservabilitySet } from 'dexie';
+
+import type { Stored } from '../../db/entities/common.ts';
+import type { Note } from '../../db/entities/note.ts';
+import { NOTE_ORDER_INDEX } from '../../db/note-list-index.ts';
+import type { MurmurDatabase } from '../../db/schema.ts';
+import { noteMatches } from './note-search.ts';
+
+/** What a search or tag leaves of the notes list: the matching notes' ids, in list order. */
+export interface FilteredNoteIds {
+  ids: string[];
+  /** Live notes in all, so the list can tell "no notes yet" from "nothing matches". */
+  total: number;
+}
+
+/**
+ * The notes list's search and tag filter over every live note in list order (docs/adr/0098). It holds
+ * the notes it last read, so a keystroke costs one pass of prefix tests (noteMatches folds each note once
+ * and keeps it). A change to the notes only marks them stale: they are read again when the next filter
+ * is asked, so a sync writing thousands of notes while nobody searches costs no reads here. It runs in
+ * the notes filter worker, or on the main thread where no worker can load.
+ */
+export class NotesFilter {
+  private notes: Promise<readonly Stored<Note>[]> | null = null;
+  private readonly db: MurmurDatabase;
+
+  constructor(db: MurmurDatabase) {
+    this.db = db;
+  }
+
+  /** The notes changed: the next filter reads them again. */
+  invalidate(): void {
+    this.notes = null;
+  }
+
+  /** Reads the notes now, so the first filter does not wait for them. */
+  warm(): void {
+    this.read().catch((error: unknown) => console.error('Reading the notes to filter them failed', error));
+  }
+
+  async filter(query: string, tag: string): Promise<FilteredNoteIds> {
+    const notes = await this.read();
+    const ids: string[] = [];
+    for (const note of notes) {
+      if ((tag === '' || note.tags.includes(tag)) && noteMatches(note, query)) ids.push(note.id);
+    }
+    return { ids, total: notes.length };
+  }
+
+  private read(): Promise<readonly Stored<Note>[]> {
+    // The list index holds live notes only, in list order (docs/adr/0097): nothing deleted is read.
+    const reading = (this.notes ??= this.db.notes.orderBy(NOTE_ORDER_INDEX).toArray());
+    // A failed read is not kept: the next filter tries again.
+    reading.catch(() => {
+      if (this.notes === reading) this.notes = null;
+    });
+    return reading;
+  }
+}
+
+/** Changes closer together than this are told once. */
+const CHANGES_COALESCED_MS = 100;
+
+/**
+ * Calls `onChange` after the user's notes change, here or in any other tab or worker of the origin
+ * (Dexie tells every context), at most once per 100 ms: a sync writes notes in many small batches.
+ */
+export function watchNoteChanges(db: MurmurDatabase, onChange: () => void): () => void {
+  const notesParts = `idb://${db.name}/notes/`;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const listener = (parts: ObservabilitySet) => {
+    if (timer !== undefined || !Object.keys(parts).some((part) => part.startsWith(notesParts))) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      onChange();
+    }, CHANGES_COALESCED_MS);
+  };
+  Dexie.on('storagemutated', listener);
+  return () => {
+    Dexie.on.storagemutated.unsubscribe(listener);
+    clearTimeout(timer);
+  };
+}
