@@ -50,9 +50,9 @@ function newestFirst(hlc: string): string {
 }
 
 /**
- * The list's sort key: pinned before unpinned, then the most recently changed, then the id ascending —
- * the order of orderNotes (src/features/notes/note-order.ts), which sorts notes already in memory.
- * HLCs have one width, so the id that follows never decides between different clocks.
+ * The list's sort key: pinned before unpinned, then the most recently changed (the newest field HLC:
+ * edits on any device count), then the id ascending. Both the list and its search read notes in this
+ * order (docs/adr/0097, 0098). HLCs have one width, so the id that follows never decides between different clocks.
  */
 export function noteOrderKey(note: ListedNote): string {
   return `${note.pinned ? '0' : '1'}${newestFirst(newestFieldHlc(note._sync.hlc))} ${note.id}`;

@@ -16,34 +16,3 @@ export function noteChangedAt(note: Stored<Note>): number {
   const hlc = noteChangedHlc(note);
   return hlc === '' ? Date.parse(note.created_at) : parseHlc(hlc).ms;
 }
-
-/**
- * Pinned notes first, then the most recently changed; ties fall back to the id (stable across renders).
- * Every stored note carries HLCs (a create stamps all its fields), so comparing HLCs orders them all.
- */
-export function orderNotes<T extends Stored<Note>>(notes: readonly T[]): T[] {
-  // Sorted as indices into parallel arrays: no object per note, and the comparator reads flat arrays.
-  const count = notes.length;
-  const pinned = new Uint8Array(count);
-  const changed = new Array<string>(count);
-  const ids = new Array<string>(count);
-  const order = new Array<number>(count);
-  for (let index = 0; index < count; index += 1) {
-    const note = notes[index] as T;
-    pinned[index] = note.pinned ? 1 : 0;
-    changed[index] = noteChangedHlc(note);
-    ids[index] = note.id;
-    order[index] = index;
-  }
-  order.sort((a, b) => {
-    const byPin = (pinned[b] ?? 0) - (pinned[a] ?? 0);
-    if (byPin !== 0) return byPin;
-    const changedA = changed[a] ?? '';
-    const changedB = changed[b] ?? '';
-    if (changedA !== changedB) return changedA > changedB ? -1 : 1;
-    const idA = ids[a] ?? '';
-    const idB = ids[b] ?? '';
-    return idA < idB ? -1 : idA > idB ? 1 : 0;
-  });
-  return order.map((index) => notes[index] as T);
-}
