@@ -58,6 +58,31 @@ test.describe('Murmur offline', () => {
     expect(new URL(page.url()).pathname).toBe('/notes');
   });
 
+  test('searches notes offline on a device that never loaded the notes filter worker', async ({
+    page,
+    context,
+  }) => {
+    // The worker is cached on first use, not precached (pwa.config.ts): offline before that first use,
+    // the same filter runs in the page instead (docs/adr/0098).
+    await signInBeforeLoad(page);
+    await visitOnce(page, '/app');
+    await context.setOffline(true);
+    await page.goto('/notes');
+    await page.getByRole('button', { name: 'New note' }).click();
+    await expect(page.getByRole('textbox', { name: 'Title' })).toBeFocused();
+    await page.keyboard.type('Heron by the weir');
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('grey, still, patient');
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+    await page.getByRole('link', { name: 'All notes' }).click();
+    const search = page.getByRole('searchbox', { name: 'Search notes' });
+    await search.fill('patie');
+    const notes = page.getByRole('list', { name: 'Notes' });
+    await expect(notes.getByRole('link', { name: /Heron by the weir/ })).toBeVisible();
+    await expect(page.getByText('1 note matches')).toBeVisible();
+    await search.fill('zebra');
+    await expect(page.getByRole('heading', { name: 'No matching notes' })).toBeVisible();
+  });
+
   test('never answers a backend address with the app shell', async ({ page, context }) => {
     await visitOnce(page, '/');
     const appRoute = await page.goto('/faq');

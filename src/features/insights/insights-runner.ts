@@ -59,7 +59,8 @@ export function createInsightsRunner(db: MurmurDatabase): InsightsRunner {
     if (reply.type === 'failed') fail(reply.message);
     else if (!fallback) listener(reply.options, reply.result);
   };
-  worker.onerror = (event) => fail(event.message);
+  // A script that cannot load (offline before its first use) fires a plain Event, with no message.
+  worker.onerror = (event) => fail(event.message || 'its script could not be loaded');
   const post = (request: InsightsRequest) => worker.postMessage(request);
   post({ type: 'open', userId: db.userId });
   return {

@@ -56,7 +56,8 @@ export function createJournalSearcher(db: MurmurDatabase): JournalSearcher {
       pending.delete(reply.id);
     }
   };
-  worker.onerror = (event) => fail(event.message);
+  // A script that cannot load (offline before its first use) fires a plain Event, with no message.
+  worker.onerror = (event) => fail(event.message || 'its script could not be loaded');
   const open: SearchRequest = { type: 'open', userId: db.userId };
   worker.postMessage(open);
   return {
