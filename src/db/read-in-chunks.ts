@@ -1,12 +1,12 @@
-import type { Table } from 'dexie';
+import Dexie, { type Table } from 'dexie';
 
 /**
- * Every row of a table keyed by a string `id`, in key order, read `chunk` rows per request. One getAll
+ * Every row of a table keyed by a string, in key order, read `chunk` rows per request. One getAll
  * of ten thousand rows turns them all into objects in one main-thread task (well over 50 ms on a
  * phone); chunks spread that over several tasks so input and painting get in between. Inside a live
  * query each chunk is observed like any other read.
  */
-export async function readInChunks<T extends { id: string }>(
+export async function readInChunks<T>(
   table: Table<T, string>,
   chunk: number,
 ): Promise<T[]> {
@@ -21,6 +21,12 @@ export async function readInChunks<T extends { id: string }>(
     for (const row of page) rows.push(row);
     const last = page.at(-1);
     if (page.length < chunk || !last) return rows;
-    after = last.id;
+    after = String(Dexie.getByKeyPath(last, primaryKeyPath(table)));
   }
+}
+
+function primaryKeyPath(table: Table<unknown, string>): string {
+  const keyPath = table.schema.primKey.keyPath;
+  if (typeof keyPath !== 'string') throw new Error(`readInChunks: ${table.name} needs a single inbound key`);
+  return keyPath;
 }
