@@ -5,31 +5,10 @@ import { createCommands } from '../../../db/commands/create-commands.ts';
 import { openUserDatabase } from '../../../db/open-user-database.ts';
 import type { MurmurDatabase } from '../../../db/schema.ts';
 import { createTestIds } from '../../../testing/sync/test-ids.ts';
+import { FakeMicrophone } from '../../../testing/voice/fake-microphone.ts';
 import { RecorderController, type RecorderState } from './recorder-controller.ts';
 import { LONG_RECORDING_MS, type RecorderOptions } from './recorder-options.ts';
-import type { MediaRecorderLike, RecorderPorts } from './recorder-ports.ts';
-
-/** Stands in for the browser's MediaRecorder: the test decides when slices arrive. */
-class FakeMediaRecorder implements MediaRecorderLike {
-  readonly mimeType = 'audio/webm;codecs=opus';
-  state: MediaRecorderLike['state'] = 'inactive';
-  timeslice: number | undefined;
-  ondataavailable: ((event: { data: Blob }) => void) | null = null;
-  onstop: (() => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  start(timeslice?: number) {
-    this.timeslice = timeslice;
-    this.state = 'recording';
-  }
-  slice(...bytes: number[]) {
-    this.ondataavailable?.({ data: new Blob([new Uint8Array(bytes)]) });
-  }
-  stop() {
-    this.state = 'inactive';
-    this.slice(0xff);
-    this.onstop?.();
-  }
-}
+import type { RecorderPorts } from './recorder-ports.ts';
 
 const USER = '0000aaaa-0000-7000-8000-0000000000c1';
 const OPTIONS: RecorderOptions = {
@@ -43,24 +22,12 @@ const OPTIONS: RecorderOptions = {
 
 describe('RecorderController', () => {
   let db: MurmurDatabase;
-  let now: number;
-  let timers: { at: number; run: () => void }[];
-  let recorder: FakeMediaRecorder;
-  let constraints: MediaStreamConstraints[];
-  let recorderOptions: MediaRecorderOptions[];
-  let tracksStopped: number;
-  let permission: 'granted' | 'denied' | 'missing';
+  let mic: FakeMicrophone;
+  let commands: RecorderPorts['commands'];
   let errors: string[];
   let controller: RecorderController;
-  let held: Set<string>;
 
-  const advance = (ms: number) => {
-    now += ms;
-    for (const timer of timers.filter((t) => t.at <= now)) {
-      timers.splice(timers.indexOf(timer), 1);
-      timer.run();
-    }
-  };
+  const advance = (ms: number) => mic.advance(ms);
   const settle = async (until: (state: RecorderState) => boolean) => {
     for (let i = 0; i < 100 && !until(controller.getSnapshot()); i++)
       await new Promise((r) => setTimeout(r, 1));
@@ -69,41 +36,11 @@ describe('RecorderController', () => {
 
   beforeEach(async () => {
     db = await openUserDatabase(USER, { indexedDB: new IDBFactory(), IDBKeyRange });
-    now = Date.UTC(2026, 10, 22, 8);
-    timers = [];
-    constraints = [];
-    recorderOptions = [];
-    tracksStopped = 0;
-    permission = 'granted';
+    mic = new FakeMicrophone();
     errors = [];
-    held = new Set();
-    const clock = { now: () => now, timeZone: () => 'UTC' };
-    const ports: RecorderPorts = {
-      getUserMedia: (wanted) => {
-        constraints.push(wanted);
-        if (permission === 'denied') return Promise.reject(new DOMException('denied', 'NotAllowedError'));
-        if (permission === 'missing') return Promise.reject(new DOMException('none', 'NotFoundError'));
-        return Promise.resolve({ getTracks: () => [{ stop: () => void (tracksStopped += 1) }] });
-      },
-      createRecorder: (_stream, options) => {
-        recorderOptions.push(options);
-        recorder = new FakeMediaRecorder();
-        return recorder;
-      },
-      now: () => now,
-      setTimeout: (run, ms) => {
-        const timer = { at: now + ms, run };
-        timers.push(timer);
-        return timer;
-      },
-      clearTimeout: (handle) => void timers.splice(timers.indexOf(handle as (typeof timers)[number]), 1),
-      holdWhileRecording: (id) => {
-        held.add(id);
-        return () => held.delete(id);
-      },
-      commands: createCommands(db, { clock, ids: createTestIds(5) }),
-    };
-    controller = new RecorderController(ports, (message) => errors.push(message));
+    const clock = { now: () => mic.now, timeZone: () => 'UTC' };
+    commands = createCommands(db, { clock, ids: createTestIds(5) });
+    controller = new RecorderController(mic.ports(commands), (message) => errors.push(message));
   });
   afterEach(() => db.close());
 
@@ -111,16 +48,16 @@ describe('RecorderController', () => {
     controller.start(OPTIONS);
     const recording = await settle((s) => s.kind === 'recording');
     if (recording.kind !== 'recording') throw new Error('not recording');
-    expect(recorder.timeslice).toBe(1000);
+    expect(mic.recorder.timeslice).toBe(1000);
     // Other tabs can tell this recording is alive, not cut off.
-    expect([...held]).toEqual([recording.recordingId]);
-    expect(recorderOptions).toEqual([{ audioBitsPerSecond: 128_000 }]);
-    expect(constraints).toEqual([{ audio: true }]);
+    expect([...mic.held]).toEqual([recording.recordingId]);
+    expect(mic.recorderOptions).toEqual([{ audioBitsPerSecond: 128_000 }]);
+    expect(mic.constraints).toEqual([{ audio: true }]);
 
     advance(1000);
-    recorder.slice(1, 2);
+    mic.recorder.slice(1, 2);
     advance(1000);
-    recorder.slice(3);
+    mic.recorder.slice(3);
     // Both slices are on the device before the recording ends: a crash now loses nothing older.
     await expect.poll(() => db.audio_chunks.count()).toBe(2);
 
@@ -133,8 +70,8 @@ describe('RecorderController', () => {
       size_bytes: 4,
     });
     expect(await db.transcription_jobs.where('recording_id').equals(recording.recordingId).count()).toBe(1);
-    expect(tracksStopped).toBe(1);
-    expect(held.size).toBe(0);
+    expect(mic.tracksStopped).toBe(1);
+    expect(mic.held.size).toBe(0);
   });
 
   it('counts down 3, 2, 1 unless faster recording is on, and a stop during it records nothing', async () => {
@@ -145,7 +82,7 @@ describe('RecorderController', () => {
     controller.stop();
     expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
     advance(5000);
-    expect(constraints).toEqual([]);
+    expect(mic.constraints).toEqual([]);
 
     controller.start({ ...OPTIONS, countdown: true });
     advance(1000);
@@ -157,7 +94,7 @@ describe('RecorderController', () => {
   it('asks before keeping per recording_confirmation, and a discard removes the audio', async () => {
     controller.start({ ...OPTIONS, confirmation: 'always', deviceId: 'mic-2' });
     await settle((s) => s.kind === 'recording');
-    expect(constraints).toEqual([{ audio: { deviceId: { exact: 'mic-2' } } }]);
+    expect(mic.constraints).toEqual([{ audio: { deviceId: { exact: 'mic-2' } } }]);
     advance(2000);
     controller.stop();
     const confirming = await settle((s) => s.kind === 'confirming');
@@ -185,14 +122,101 @@ describe('RecorderController', () => {
   });
 
   it('says why when the microphone is refused or missing', async () => {
-    permission = 'denied';
+    mic.permission = 'denied';
     controller.start(OPTIONS);
     expect(await settle((s) => s.kind === 'failed')).toEqual({ kind: 'failed', problem: 'permission' });
     controller.reset();
-    permission = 'missing';
+    mic.permission = 'missing';
     controller.start(OPTIONS);
     expect(await settle((s) => s.kind === 'failed')).toEqual({ kind: 'failed', problem: 'no_device' });
     expect(errors).toHaveLength(2);
     expect(await db.local_recordings.count()).toBe(0);
+  });
+
+  // Push-to-talk ends the take on release, and a release may come at any moment of it.
+  describe('a stop at any moment (a push-to-talk release)', () => {
+    it('during the countdown: back to ready, and the microphone is never opened', () => {
+      controller.start({ ...OPTIONS, countdown: true });
+      advance(1000);
+      controller.stop();
+      expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
+      advance(5000);
+      expect(mic.constraints).toEqual([]);
+      expect(controller.busy).toBe(false);
+    });
+
+    it('while the microphone is still opening: ready at once, and what opens later is let go', async () => {
+      mic.prompting = true;
+      controller.start(OPTIONS);
+      expect(controller.getSnapshot()).toEqual({ kind: 'starting' });
+      controller.stop();
+      // The release is answered now, not when the permission prompt is.
+      expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
+      mic.answer();
+      await expect.poll(() => mic.tracksStopped).toBe(1);
+      expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
+      expect(mic.recorderOptions).toEqual([]);
+      expect(await db.local_recordings.count()).toBe(0);
+      expect(await db.recordings.count()).toBe(0);
+
+      // Pressed again while an earlier prompt is still open: the new press records, the old one is let go.
+      controller.start(OPTIONS);
+      controller.stop();
+      controller.start(OPTIONS);
+      mic.answer();
+      expect((await settle((s) => s.kind === 'recording')).kind).toBe('recording');
+      expect(mic.tracksStopped).toBe(2);
+      expect(await db.local_recordings.count()).toBe(1);
+    });
+
+    it('after the microphone opened but before recording began: its empty row is removed', async () => {
+      let createRow: () => void = () => undefined;
+      const rowWritten = new Promise<void>((resolve) => (createRow = resolve));
+      const slowCommands: RecorderPorts['commands'] = {
+        ...commands,
+        startLocalRecording: async (input) => {
+          const id = await commands.startLocalRecording(input);
+          await rowWritten;
+          return id;
+        },
+      };
+      controller = new RecorderController(mic.ports(slowCommands), (message) => errors.push(message));
+      controller.start(OPTIONS);
+      await expect.poll(() => db.local_recordings.count()).toBe(1);
+      controller.stop();
+      expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
+      createRow();
+      // Left behind, the row would be offered back as an interrupted recording at the next start-up.
+      await expect.poll(() => db.local_recordings.count()).toBe(0);
+      expect(mic.recorder.state).toBe('inactive');
+      expect(mic.tracksStopped).toBe(1);
+      expect(mic.held.size).toBe(0);
+      expect(errors).toEqual([]);
+    });
+
+    it('while recording: even a short take is kept, every slice of it', async () => {
+      controller.start(OPTIONS);
+      const recording = await settle((s) => s.kind === 'recording');
+      if (recording.kind !== 'recording') throw new Error('not recording');
+      advance(300);
+      controller.stop();
+      expect(controller.getSnapshot()).toEqual({ kind: 'stopping', recordingId: recording.recordingId });
+      // A second release (pointer up, then pointer leave) changes nothing.
+      controller.stop();
+      expect((await settle((s) => s.kind === 'saved')).kind).toBe('saved');
+      expect(await db.recordings.get(recording.recordingId)).toMatchObject({
+        duration_ms: 300,
+        size_bytes: 1,
+      });
+    });
+
+    it('a microphone refused after the release still says why, since the next press would fail too', async () => {
+      mic.prompting = true;
+      mic.permission = 'denied';
+      controller.start(OPTIONS);
+      controller.stop();
+      mic.answer();
+      expect(await settle((s) => s.kind === 'failed')).toEqual({ kind: 'failed', problem: 'permission' });
+    });
   });
 });

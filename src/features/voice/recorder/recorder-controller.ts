@@ -38,6 +38,11 @@ export class RecorderController {
   private session: Session | null = null;
   private countdownTimer: unknown = null;
   private pendingOptions: RecorderOptions | null = null;
+  /**
+   * Counts starts from the microphone's side. A stop while the microphone is still opening moves it on,
+   * so the start in flight knows it was withdrawn and lets go of whatever it opens.
+   */
+  private attempt = 0;
 
   private readonly ports: RecorderPorts;
   private readonly logError: (message: string, error: unknown) => void;
@@ -49,12 +54,15 @@ export class RecorderController {
 
   getSnapshot = (): RecorderState => this.state;
 
+  /** The recorder's clock: a recording's timer and its stored duration read the same one. */
+  now = (): number => this.ports.now();
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
 
-  /** Whether a recording is under way (counting down, recording or stopping). */
+  /** Whether a recording is under way (counting down, opening the microphone, recording or saving). */
   get busy(): boolean {
     return ['countdown', 'starting', 'recording', 'stopping', 'saving'].includes(this.state.kind);
   }
@@ -69,10 +77,20 @@ export class RecorderController {
     this.tick(COUNTDOWN_SECONDS);
   }
 
-  /** Stops the countdown or the recording; a stopped recording is kept or awaits confirmation. */
+  /**
+   * Ends the take at any moment (a push-to-talk release can come at any of them). Counting down or still
+   * opening the microphone, nothing has been recorded — MediaRecorder starts only once the microphone is
+   * open and the recording's row exists — so it is back to ready with nothing kept. Recording, it stops
+   * and keeps every slice (or awaits confirmation). Stopping, saving or asking: already ending.
+   */
   stop(): void {
     if (this.state.kind === 'countdown') {
       this.cancelCountdown();
+      this.set({ kind: 'ready' });
+      return;
+    }
+    if (this.state.kind === 'starting') {
+      this.attempt += 1;
       this.set({ kind: 'ready' });
       return;
     }
@@ -123,6 +141,8 @@ export class RecorderController {
   }
 
   private async begin(options: RecorderOptions): Promise<void> {
+    const attempt = ++this.attempt;
+    const withdrawn = () => attempt !== this.attempt;
     this.set({ kind: 'starting' });
     let stream: MediaStreamLike;
     try {
@@ -132,7 +152,11 @@ export class RecorderController {
     } catch (error) {
       const name = (error as { name?: string } | null)?.name;
       const problem = name === 'NotAllowedError' || name === 'SecurityError' ? 'permission' : 'no_device';
-      this.fail(problem, 'The microphone could not be opened', error);
+      this.failUnlessSuperseded(withdrawn(), problem, 'The microphone could not be opened', error);
+      return;
+    }
+    if (withdrawn()) {
+      for (const track of stream.getTracks()) track.stop();
       return;
     }
     let recorder: MediaRecorderLike;
@@ -145,7 +169,15 @@ export class RecorderController {
       });
     } catch (error) {
       for (const track of stream.getTracks()) track.stop();
-      this.fail('failed', 'Recording could not start', error);
+      this.failUnlessSuperseded(withdrawn(), 'failed', 'Recording could not start', error);
+      return;
+    }
+    if (withdrawn()) {
+      // Its row exists but no audio: removed, or the next start-up would offer it back as interrupted.
+      for (const track of stream.getTracks()) track.stop();
+      await this.ports.commands
+        .discardLocalRecording(recordingId)
+        .catch((error: unknown) => this.logError('Discarding a withdrawn recording failed', error));
       return;
     }
     const session: Session = {
@@ -217,6 +249,23 @@ export class RecorderController {
     } catch (error) {
       this.fail('storage', 'Keeping a recording failed', error);
     }
+  }
+
+  /**
+   * A start that was withdrawn still reports why the microphone failed when the recorder is idle — it
+   * is why the next press would fail too — but never over a take or a question that came after it.
+   */
+  private failUnlessSuperseded(
+    withdrawn: boolean,
+    problem: RecorderProblem,
+    message: string,
+    error: unknown,
+  ): void {
+    if (withdrawn && this.state.kind !== 'ready') {
+      this.logError(message, error);
+      return;
+    }
+    this.fail(problem, message, error);
   }
 
   private fail(problem: RecorderProblem, message: string, error: unknown): void {

@@ -1,22 +1,17 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { TranscriptDestination } from '../../../db/entities/voice-local.ts';
 import { notify } from '../../../lib/toasts/toasts.ts';
 import { useUserData } from '../../../lib/user-data/use-user-data.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { useSubscription } from '../../subscription/use-subscription.ts';
 import { RecorderContext, type RecorderHandle } from './recorder-context.ts';
 import { createRecorder } from './create-recorder.ts';
+import { createRecorderHandle } from './create-recorder-handle.ts';
 import { InterruptedRecordings } from './interrupted-recordings.tsx';
 import { RecorderDock } from './recorder-dock.tsx';
-import { recorderOptions } from './recorder-options.ts';
+import { useRecordShortcut } from './use-record-shortcut.ts';
 import { useTranscriptionQueue } from '../transcription/use-transcription-queue.ts';
-
-/** Alt+Shift+R: clashes with no browser, screen-reader or OS shortcut we know of. */
-function isRecordShortcut(event: KeyboardEvent): boolean {
-  return event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyR';
-}
 
 /**
  * The signed-in user's recorder at work: one controller for the whole app (screens start it with their
@@ -52,39 +47,15 @@ export function RecorderHost({ onHandle }: { onHandle: (handle: RecorderHandle |
     [controller, t],
   );
 
-  const handle = useMemo<RecorderHandle | null>(() => {
-    if (!controller) return null;
-    return {
-      controller,
-      allowed,
-      toggle: (destination: TranscriptDestination) => {
-        if (controller.busy) controller.stop();
-        else controller.start(recorderOptions(settings, destination));
-      },
-      startNow: (destination: TranscriptDestination) => {
-        if (!controller.busy)
-          controller.start({ ...recorderOptions(settings, destination), countdown: false });
-      },
-      pushToTalk: settings.recording_mode === 'push_to_talk',
-    };
-  }, [controller, allowed, settings]);
+  const handle = useMemo<RecorderHandle | null>(
+    () => (controller ? createRecorderHandle(controller, allowed, settings) : null),
+    [controller, allowed, settings],
+  );
 
-  useEffect(() => {
-    if (!handle) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isRecordShortcut(event) || event.repeat) return;
-      event.preventDefault();
-      // While the subscription is still loading the answer is unknown: neither record nor refuse.
-      if (access.loading) return;
-      if (!handle.allowed) {
-        notify({ kind: 'info', title: t('voice.locked'), category: 'recording' });
-        return;
-      }
-      handle.toggle({ kind: 'new_note' });
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [handle, t, access.loading]);
+  const refuseShortcut = useCallback(() => {
+    notify({ kind: 'info', title: t('voice.locked'), category: 'recording' });
+  }, [t]);
+  useRecordShortcut(handle, { loading: access.loading, onRefused: refuseShortcut });
 
   useEffect(() => {
     onHandle(handle);
