@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBackend } from '../../../server/start-backend.ts';
-import { startElevenLabsStub } from '../../stubs/elevenlabs-stub.ts';
+import { elevenLabsError, startElevenLabsStub } from '../../stubs/elevenlabs-stub.ts';
 import { OPENAI_STUB_TEXT, openAiError, startOpenAiStub } from '../../stubs/openai-transcription-stub.ts';
 import type { ProviderStub } from '../../stubs/provider-stub.ts';
 import { client, uniqueEmail } from '../backend/support/clients.ts';
@@ -199,6 +199,43 @@ describe('transcribe function', () => {
         message: 'ElevenLabs could not transcribe this recording: Audio could not be decoded',
       },
     });
+  });
+
+  it('passes each documented ElevenLabs error on with whether and when to try again', async () => {
+    const trial = await member(true);
+    elevenlabs.queue.push(
+      elevenLabsError(401, 'invalid_api_key', 'Invalid API key'),
+      elevenLabsError(401, 'quota_exceeded', 'You have insufficient quota to complete this request'),
+      elevenLabsError(429, 'rate_limit_exceeded', 'Too many requests', { 'retry-after': '15' }),
+      elevenLabsError(429, 'concurrent_limit_exceeded', 'Too many concurrent requests'),
+      elevenLabsError(400, 'invalid_parameters', 'The audio file is empty'),
+      elevenLabsError(500, 'internal_error', 'Internal server error'),
+      elevenLabsError(503, 'service_unavailable', 'Service temporarily unavailable', { 'retry-after': '30' }),
+    );
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await call(trial, recording({ provider: 'elevenlabs' })));
+    expect(
+      answers.map(({ status, body }) => [status, body['code'], body['retryable'], body['retry_after']]),
+    ).toEqual([
+      // Murmur's own key or account: nothing the user can fix, so tried again an hour later.
+      [502, 'provider_misconfigured', true, 3600],
+      [502, 'provider_misconfigured', true, 3600],
+      [429, 'provider_rate_limited', true, 15],
+      [429, 'provider_rate_limited', true, null],
+      [422, 'audio_rejected', false, null],
+      [503, 'provider_unavailable', true, null],
+      [503, 'provider_unavailable', true, 30],
+    ]);
+    expect(answers.map(({ body }) => body['message'])).toEqual([
+      "ElevenLabs refused Murmur's credentials. Your recording is kept and will be tried again.",
+      "ElevenLabs refused Murmur's credentials. Your recording is kept and will be tried again.",
+      'ElevenLabs is busy. Your recording will be transcribed a little later.',
+      'ElevenLabs is busy. Your recording will be transcribed a little later.',
+      'ElevenLabs could not transcribe this recording: The audio file is empty',
+      'ElevenLabs is not answering right now. Your recording will be transcribed later.',
+      'ElevenLabs is not answering right now. Your recording will be transcribed later.',
+    ]);
+    for (const { body } of answers) expect(JSON.stringify(body)).not.toContain(ELEVENLABS_KEY);
   });
 
   it('answers bad requests clearly without calling any provider', async () => {
