@@ -2,6 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBackend } from '../../../server/start-backend.ts';
+import { defaultUserSettings } from '../../../src/db/entities/user-settings.ts';
+import { functionTranscriptionTransport } from '../../../src/features/voice/transcription/function-transcription-transport.ts';
+import type {
+  TranscriptionFailure,
+  TranscriptionSettings,
+} from '../../../src/features/voice/transcription/transcription-transport.ts';
 import { elevenLabsError, startElevenLabsStub } from '../../stubs/elevenlabs-stub.ts';
 import { OPENAI_STUB_TEXT, openAiError, startOpenAiStub } from '../../stubs/openai-transcription-stub.ts';
 import type { ProviderStub } from '../../stubs/provider-stub.ts';
@@ -236,6 +242,91 @@ describe('transcribe function', () => {
       'ElevenLabs is not answering right now. Your recording will be transcribed later.',
     ]);
     for (const { body } of answers) expect(JSON.stringify(body)).not.toContain(ELEVENLABS_KEY);
+  });
+
+  describe('through the app’s function transport', () => {
+    const settings = (patch: Partial<TranscriptionSettings>): TranscriptionSettings => ({
+      ...defaultUserSettings('u'),
+      ...patch,
+    });
+    const webm = () => new Blob([new Uint8Array(2048).fill(7)], { type: 'audio/webm;codecs=opus' });
+
+    it('asks each provider for the language the settings choose, and for none while detection is on', async () => {
+      const trial = await member(true);
+      const transport = functionTranscriptionTransport(
+        () => Promise.resolve(trial),
+        () => true,
+      );
+      // Detection on (both switches, the defaults): a fixed language is not imposed.
+      await transport.transcribe(
+        webm(),
+        settings({ transcription_service: 'whisper', preferred_transcription_language: 'de' }),
+      );
+      expect(openai.requests.at(-1)?.fields).not.toHaveProperty('language');
+      // "Detect the language of each recording" off: the preferred language, even with auto-switch on.
+      await transport.transcribe(
+        webm(),
+        settings({
+          transcription_service: 'whisper',
+          enable_language_detection: false,
+          preferred_transcription_language: 'de',
+        }),
+      );
+      expect(openai.requests.at(-1)?.fields['language']).toBe('de');
+      // No preferred language: the language spoken, with the chosen Scribe model and options.
+      const result = await transport.transcribe(
+        webm(),
+        settings({
+          transcription_service: 'elevenlabs',
+          elevenlabs_model: 'scribe_v1_experimental',
+          auto_detect_language: false,
+          preferred_transcription_language: 'auto',
+          speaker_language: 'fr',
+        }),
+      );
+      expect(elevenlabs.requests.at(-1)?.fields).toEqual({
+        model_id: 'scribe_v1_experimental',
+        diarize: 'false',
+        tag_audio_events: 'false',
+        timestamps_granularity: 'word',
+        language_code: 'fr',
+      });
+      expect(result.language).toBe('fr');
+    });
+
+    it('turns ElevenLabs’ errors into what the queue does next: wait as asked, or stop and keep the recording', async () => {
+      const trial = await member(true);
+      const transport = functionTranscriptionTransport(
+        () => Promise.resolve(trial),
+        () => true,
+      );
+      elevenlabs.queue.push(
+        elevenLabsError(429, 'rate_limit_exceeded', 'Too many requests', { 'retry-after': '15' }),
+        elevenLabsError(401, 'invalid_api_key', 'Invalid API key'),
+        elevenLabsError(400, 'invalid_parameters', 'The audio file is empty'),
+        elevenLabsError(500, 'internal_error', 'Internal server error'),
+      );
+      const failures: TranscriptionFailure[] = [];
+      for (let i = 0; i < 4; i++)
+        failures.push(
+          await transport.transcribe(webm(), settings({ transcription_service: 'elevenlabs' })).then(
+            () => {
+              throw new Error('expected a failure');
+            },
+            (error: unknown) => error as TranscriptionFailure,
+          ),
+        );
+      expect(failures.map((f) => [f.name, f.retryable, f.retryAfterMs, f.offline])).toEqual([
+        ['TranscriptionFailure', true, 15_000, false],
+        ['TranscriptionFailure', true, 3_600_000, false],
+        ['TranscriptionFailure', false, null, false],
+        ['TranscriptionFailure', true, null, false],
+      ]);
+      expect(failures[2]?.message).toBe(
+        'ElevenLabs could not transcribe this recording: The audio file is empty',
+      );
+      for (const failure of failures) expect(failure.message).not.toContain(ELEVENLABS_KEY);
+    });
   });
 
   it('answers bad requests clearly without calling any provider', async () => {
