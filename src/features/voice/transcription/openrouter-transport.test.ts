@@ -68,6 +68,19 @@ describe('OpenRouter transcription with the user’s own key', () => {
     ).toContain('"fr"');
   });
 
+  it('sends the model chosen from the user’s own models, and OpenRouter’s routing when none is set', async () => {
+    // The settings row as Settings → Transcription saves it when one of the user's own models is chosen.
+    const chosen = {
+      ...settings,
+      custom_models_array: ['mistralai/voxtral-small-24b-2507', 'google/gemini-2.5-pro'],
+      preferred_model: 'mistralai/voxtral-small-24b-2507',
+    };
+    await transport().transcribe(new Blob(['x']), chosen);
+    expect(stub.requests.at(-1)?.body.model).toBe('mistralai/voxtral-small-24b-2507');
+    await transport().transcribe(new Blob(['x']), { ...chosen, preferred_model: '  ' });
+    expect(stub.requests.at(-1)?.body.model).toBe('openrouter/auto');
+  });
+
   it('turns each documented error into a reason, retrying only what can succeed later', async () => {
     stub.queue.push(
       { status: 401, body: { error: { code: 401, message: 'No auth credentials found' } } },
