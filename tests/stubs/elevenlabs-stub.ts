@@ -1,9 +1,11 @@
 // Stand-in for ElevenLabs' speech-to-text API (a paid service we cannot reach here), after its documented
 // format: POST /v1/speech-to-text, multipart (file, model_id, language_code, diarize, tag_audio_events,
 // timestamps_granularity), xi-api-key header; answers { language_code, language_probability, text,
-// words[{ text, start, end, type, speaker_id }] }; errors { detail: { status, message } } or 422
-// { detail: [{ loc, msg, type }] }.
-import { startProviderStub, type ProviderStub } from './provider-stub.ts';
+// words[{ text, start, end, type, speaker_id }] }; errors { detail: { code, status, message, request_id } }
+// (`status` is the legacy copy of `code`; older answers carry only status and message) or 422
+// { detail: [{ loc, msg, type }] }; 401 for a wrong key or used-up quota, 429 for the rate or
+// concurrency limit, 5xx when ElevenLabs itself fails.
+import { startProviderStub, type ProviderStub, type StubAnswer } from './provider-stub.ts';
 
 export function startElevenLabsStub(): Promise<ProviderStub> {
   return startProviderStub('/v1/speech-to-text', (request) => {
@@ -31,3 +33,19 @@ export function startElevenLabsStub(): Promise<ProviderStub> {
     };
   });
 }
+
+/**
+ * One of ElevenLabs' documented error answers (its API errors page): a JSON object whose `detail` holds
+ * `code` (e.g. invalid_api_key, quota_exceeded, rate_limit_exceeded, concurrent_limit_exceeded), the
+ * same value in the legacy `status`, a human `message` and a `request_id`. A 429 may carry Retry-After.
+ */
+export const elevenLabsError = (
+  status: number,
+  code: string,
+  message: string,
+  headers?: Record<string, string>,
+): StubAnswer => ({
+  status,
+  body: { detail: { code, status: code, message, request_id: `stub-${code}` } },
+  ...(headers ? { headers } : {}),
+});

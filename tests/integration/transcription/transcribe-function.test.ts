@@ -2,7 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBackend } from '../../../server/start-backend.ts';
-import { startElevenLabsStub } from '../../stubs/elevenlabs-stub.ts';
+import { defaultUserSettings } from '../../../src/db/entities/user-settings.ts';
+import { functionTranscriptionTransport } from '../../../src/features/voice/transcription/function-transcription-transport.ts';
+import type {
+  TranscriptionFailure,
+  TranscriptionSettings,
+} from '../../../src/features/voice/transcription/transcription-transport.ts';
+import { elevenLabsError, startElevenLabsStub } from '../../stubs/elevenlabs-stub.ts';
 import { OPENAI_STUB_TEXT, openAiError, startOpenAiStub } from '../../stubs/openai-transcription-stub.ts';
 import type { ProviderStub } from '../../stubs/provider-stub.ts';
 import { client, uniqueEmail } from '../backend/support/clients.ts';
@@ -198,6 +204,128 @@ describe('transcribe function', () => {
         retryable: false,
         message: 'ElevenLabs could not transcribe this recording: Audio could not be decoded',
       },
+    });
+  });
+
+  it('passes each documented ElevenLabs error on with whether and when to try again', async () => {
+    const trial = await member(true);
+    elevenlabs.queue.push(
+      elevenLabsError(401, 'invalid_api_key', 'Invalid API key'),
+      elevenLabsError(401, 'quota_exceeded', 'You have insufficient quota to complete this request'),
+      elevenLabsError(429, 'rate_limit_exceeded', 'Too many requests', { 'retry-after': '15' }),
+      elevenLabsError(429, 'concurrent_limit_exceeded', 'Too many concurrent requests'),
+      elevenLabsError(400, 'invalid_parameters', 'The audio file is empty'),
+      elevenLabsError(500, 'internal_error', 'Internal server error'),
+      elevenLabsError(503, 'service_unavailable', 'Service temporarily unavailable', { 'retry-after': '30' }),
+    );
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await call(trial, recording({ provider: 'elevenlabs' })));
+    expect(
+      answers.map(({ status, body }) => [status, body['code'], body['retryable'], body['retry_after']]),
+    ).toEqual([
+      // Murmur's own key or account: nothing the user can fix, so tried again an hour later.
+      [502, 'provider_misconfigured', true, 3600],
+      [502, 'provider_misconfigured', true, 3600],
+      [429, 'provider_rate_limited', true, 15],
+      [429, 'provider_rate_limited', true, null],
+      [422, 'audio_rejected', false, null],
+      [503, 'provider_unavailable', true, null],
+      [503, 'provider_unavailable', true, 30],
+    ]);
+    expect(answers.map(({ body }) => body['message'])).toEqual([
+      "ElevenLabs refused Murmur's credentials. Your recording is kept and will be tried again.",
+      "ElevenLabs refused Murmur's credentials. Your recording is kept and will be tried again.",
+      'ElevenLabs is busy. Your recording will be transcribed a little later.',
+      'ElevenLabs is busy. Your recording will be transcribed a little later.',
+      'ElevenLabs could not transcribe this recording: The audio file is empty',
+      'ElevenLabs is not answering right now. Your recording will be transcribed later.',
+      'ElevenLabs is not answering right now. Your recording will be transcribed later.',
+    ]);
+    for (const { body } of answers) expect(JSON.stringify(body)).not.toContain(ELEVENLABS_KEY);
+  });
+
+  describe('through the app’s function transport', () => {
+    const settings = (patch: Partial<TranscriptionSettings>): TranscriptionSettings => ({
+      ...defaultUserSettings('u'),
+      ...patch,
+    });
+    const webm = () => new Blob([new Uint8Array(2048).fill(7)], { type: 'audio/webm;codecs=opus' });
+
+    it('asks each provider for the language the settings choose, and for none while detection is on', async () => {
+      const trial = await member(true);
+      const transport = functionTranscriptionTransport(
+        () => Promise.resolve(trial),
+        () => true,
+      );
+      // Detection on (both switches, the defaults): a fixed language is not imposed.
+      await transport.transcribe(
+        webm(),
+        settings({ transcription_service: 'whisper', preferred_transcription_language: 'de' }),
+      );
+      expect(openai.requests.at(-1)?.fields).not.toHaveProperty('language');
+      // "Detect the language of each recording" off: the preferred language, even with auto-switch on.
+      await transport.transcribe(
+        webm(),
+        settings({
+          transcription_service: 'whisper',
+          enable_language_detection: false,
+          preferred_transcription_language: 'de',
+        }),
+      );
+      expect(openai.requests.at(-1)?.fields['language']).toBe('de');
+      // No preferred language: the language spoken, with the chosen Scribe model and options.
+      const result = await transport.transcribe(
+        webm(),
+        settings({
+          transcription_service: 'elevenlabs',
+          elevenlabs_model: 'scribe_v1_experimental',
+          auto_detect_language: false,
+          preferred_transcription_language: 'auto',
+          speaker_language: 'fr',
+        }),
+      );
+      expect(elevenlabs.requests.at(-1)?.fields).toEqual({
+        model_id: 'scribe_v1_experimental',
+        diarize: 'false',
+        tag_audio_events: 'false',
+        timestamps_granularity: 'word',
+        language_code: 'fr',
+      });
+      expect(result.language).toBe('fr');
+    });
+
+    it('turns ElevenLabs’ errors into what the queue does next: wait as asked, or stop and keep the recording', async () => {
+      const trial = await member(true);
+      const transport = functionTranscriptionTransport(
+        () => Promise.resolve(trial),
+        () => true,
+      );
+      elevenlabs.queue.push(
+        elevenLabsError(429, 'rate_limit_exceeded', 'Too many requests', { 'retry-after': '15' }),
+        elevenLabsError(401, 'invalid_api_key', 'Invalid API key'),
+        elevenLabsError(400, 'invalid_parameters', 'The audio file is empty'),
+        elevenLabsError(500, 'internal_error', 'Internal server error'),
+      );
+      const failures: TranscriptionFailure[] = [];
+      for (let i = 0; i < 4; i++)
+        failures.push(
+          await transport.transcribe(webm(), settings({ transcription_service: 'elevenlabs' })).then(
+            () => {
+              throw new Error('expected a failure');
+            },
+            (error: unknown) => error as TranscriptionFailure,
+          ),
+        );
+      expect(failures.map((f) => [f.name, f.retryable, f.retryAfterMs, f.offline])).toEqual([
+        ['TranscriptionFailure', true, 15_000, false],
+        ['TranscriptionFailure', true, 3_600_000, false],
+        ['TranscriptionFailure', false, null, false],
+        ['TranscriptionFailure', true, null, false],
+      ]);
+      expect(failures[2]?.message).toBe(
+        'ElevenLabs could not transcribe this recording: The audio file is empty',
+      );
+      for (const failure of failures) expect(failure.message).not.toContain(ELEVENLABS_KEY);
     });
   });
 

@@ -14,10 +14,12 @@ export interface SettingOption {
 export function SettingSelect({
   field,
   label,
+  hint,
   options,
 }: {
   field: StringSettingKey;
   label: string;
+  hint?: string;
   options: readonly SettingOption[];
 }) {
   const { settings, update } = useSettings();
@@ -28,6 +30,7 @@ export function SettingSelect({
   return (
     <SelectField
       label={label}
+      hint={hint}
       value={value}
       onChange={(event) => void update({ [field]: event.target.value })}
     >

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../use-settings.ts';
 import styles from '../fields/setting-fields.module.css';
 
-/** OpenRouter model ids the user wants offered besides the preferred one. */
+/** OpenRouter model ids the user adds, offered as choices in the OpenRouter model select. */
 export function CustomModelsEditor() {
   const { t } = useTranslation();
   const { settings, update } = useSettings();

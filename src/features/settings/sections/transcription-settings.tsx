@@ -6,9 +6,9 @@ import { transcribesOnDevice } from '../../voice/transcription/transcription-tra
 import { SettingGroup } from '../fields/setting-group.tsx';
 import { SettingSelect } from '../fields/setting-select.tsx';
 import { SettingSwitch } from '../fields/setting-switch.tsx';
-import { SettingText } from '../fields/setting-text.tsx';
 import { useSettings } from '../use-settings.ts';
 import { CustomModelsEditor } from './custom-models-editor.tsx';
+import { OpenRouterModelSelect } from './openrouter-model-select.tsx';
 
 export const TRANSCRIPTION_LANGUAGES = [
   'auto',
@@ -93,11 +93,7 @@ export function TranscriptionSettings() {
           value={settings.openrouter_api_key}
           onSave={(value) => update({ openrouter_api_key: value })}
         />
-        <SettingText
-          label={t('settings.transcription.preferredModel')}
-          value={settings.preferred_model}
-          save={(value) => update({ preferred_model: value.trim() || 'openrouter/auto' })}
-        />
+        <OpenRouterModelSelect />
         <CustomModelsEditor />
       </SettingGroup>
     </SettingGroup>

@@ -47,6 +47,40 @@ describe('OpenRouter transcription with the user’s own key', () => {
     expect(bytes.length).toBe(wav.size);
   });
 
+  it('names the language the settings choose in the instruction, and none while detection is on', async () => {
+    const instructionFor = async (patch: Partial<typeof settings>) => {
+      await transport().transcribe(new Blob(['x']), { ...settings, ...patch });
+      const [text] = stub.requests.at(-1)?.body.messages?.[0]?.content ?? [];
+      return text && 'text' in text ? text.text : '';
+    };
+    expect(await instructionFor({ auto_detect_language: true, enable_language_detection: true })).toContain(
+      'Keep the language it is spoken in.',
+    );
+    expect(
+      await instructionFor({
+        auto_detect_language: true,
+        enable_language_detection: false,
+        preferred_transcription_language: 'it',
+      }),
+    ).toContain('"it"');
+    expect(
+      await instructionFor({ preferred_transcription_language: 'auto', speaker_language: 'fr' }),
+    ).toContain('"fr"');
+  });
+
+  it('sends the model chosen from the user’s own models, and OpenRouter’s routing when none is set', async () => {
+    // The settings row as Settings → Transcription saves it when one of the user's own models is chosen.
+    const chosen = {
+      ...settings,
+      custom_models_array: ['mistralai/voxtral-small-24b-2507', 'google/gemini-2.5-pro'],
+      preferred_model: 'mistralai/voxtral-small-24b-2507',
+    };
+    await transport().transcribe(new Blob(['x']), chosen);
+    expect(stub.requests.at(-1)?.body.model).toBe('mistralai/voxtral-small-24b-2507');
+    await transport().transcribe(new Blob(['x']), { ...chosen, preferred_model: '  ' });
+    expect(stub.requests.at(-1)?.body.model).toBe('openrouter/auto');
+  });
+
   it('turns each documented error into a reason, retrying only what can succeed later', async () => {
     stub.queue.push(
       { status: 401, body: { error: { code: 401, message: 'No auth credentials found' } } },
