@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { UserDataContext } from '../../lib/user-data/user-data-context.ts';
-import { openTestNotesData, renderAt } from '../notes/notes-test-harness.tsx';
+import type { Language } from '../../lib/i18n/i18n.ts';
+import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-speech-synthesis.ts';
+import { openTestNotesData, openTestSettings, renderAt } from '../notes/notes-test-harness.tsx';
 import { SettingsContext } from '../settings/settings-context.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
 import { DiaryEditor } from './diary-editor.tsx';
@@ -74,5 +76,73 @@ describe('diary editor', () => {
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Entry' }).value).toBe(
       'written on the train, offline',
     );
+  });
+
+  describe('read-aloud', () => {
+    const open = async (id: string, language?: Language) => {
+      const settings = await openTestSettings(data);
+      return renderAt(
+        `/diary/${id}`,
+        [
+          {
+            path: '/diary/:id',
+            element: (
+              <UserDataContext.Provider value={data}>
+                <SettingsContext.Provider value={settings}>
+                  <DiaryEditor id={id} />
+                </SettingsContext.Provider>
+              </UserDataContext.Provider>
+            ),
+          },
+          { path: '/mood', element: <p>the day</p> },
+        ],
+        { language },
+      );
+    };
+
+    it('reads the entry as it stands in the user’s language, and a second press stops', async () => {
+      const speech = installFakeSpeechSynthesis();
+      const id = await data.commands.createDiaryEntry({ day: '2026-11-21', title: 'See', body: 'Kalt' });
+      await open(id, 'de-DE');
+      const body = await screen.findByRole('textbox', { name: 'Eintrag' });
+      await userEvent.type(body, ' und klar');
+      await userEvent.click(screen.getByRole('button', { name: 'Vorlesen', pressed: false }));
+      expect(speech.spoken.map(({ text, lang }) => ({ text, lang }))).toEqual([
+        { text: 'See. Kalt und klar', lang: 'de-DE' },
+      ]);
+      await userEvent.click(screen.getByRole('button', { name: 'Vorlesen beenden', pressed: true }));
+      expect(speech.current).toBeNull();
+    });
+
+    it('reads an untitled entry without a stray full stop, and offers nothing for an empty one', async () => {
+      const speech = installFakeSpeechSynthesis();
+      const id = await data.commands.createDiaryEntry({ day: '2026-11-21', title: '', body: '' });
+      await open(id);
+      const body = await screen.findByRole('textbox', { name: 'Entry' });
+      expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
+      await userEvent.type(body, 'Cold and clear');
+      await userEvent.click(screen.getByRole('button', { name: 'Read aloud' }));
+      expect(speech.current?.text).toBe('Cold and clear');
+    });
+
+    it('is not offered while the read-aloud setting is off', async () => {
+      installFakeSpeechSynthesis();
+      await data.commands.updateSettings({ enable_text_to_speech: false });
+      const id = await data.commands.createDiaryEntry({ day: '2026-11-21', title: 'Lake', body: 'Cold' });
+      await open(id);
+      expect(await screen.findByRole('textbox', { name: 'Entry' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
+    });
+
+    it('stops reading when the user goes back to the day', async () => {
+      const speech = installFakeSpeechSynthesis();
+      const id = await data.commands.createDiaryEntry({ day: '2026-11-21', title: 'Lake', body: 'Cold' });
+      await open(id);
+      await userEvent.click(await screen.findByRole('button', { name: 'Read aloud' }));
+      expect(speech.current?.text).toBe('Lake. Cold');
+      await userEvent.click(screen.getByRole('link', { name: 'Back to the day' }));
+      expect(await screen.findByText('the day')).toBeTruthy();
+      expect(speech.current).toBeNull();
+    });
   });
 });

@@ -11,6 +11,7 @@ import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { FontSelect, FontSizeSelect } from '../../ui/font-select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
+import { spokenText } from '../../ui/spoken-text.ts';
 import { useSettings } from '../settings/use-settings.ts';
 import { targetKey } from '../voice/delivery/transcript-targets.ts';
 import { useInsertAtCursor } from '../voice/delivery/use-insert-at-cursor.ts';
@@ -177,7 +178,7 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
             label={t('voice.recordHere')}
           />
           {settings.enable_text_to_speech ? (
-            <ReadAloudButton text={`${draft.title}. ${draft.body}`} lang={i18n.language} />
+            <ReadAloudButton text={spokenText([draft.title, draft.body])} lang={i18n.language} />
           ) : null}
         </div>
       ) : null}

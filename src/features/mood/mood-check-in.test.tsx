@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { UserDataContext } from '../../lib/user-data/user-data-context.ts';
-import { openTestNotesData, renderAt } from '../notes/notes-test-harness.tsx';
+import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-speech-synthesis.ts';
+import { openTestNotesData, openTestSettings, renderAt } from '../notes/notes-test-harness.tsx';
 import { SettingsContext } from '../settings/settings-context.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
 import { MoodCheckIn } from './mood-check-in.tsx';
@@ -61,5 +62,58 @@ describe('mood check-in', () => {
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Note' }).value).toBe(
       'typed on the other phone',
     );
+  });
+
+  describe('read-aloud', () => {
+    const open = async (entryId: string | null) => {
+      const settings = await openTestSettings(data);
+      return renderAt('/mood/entry', [
+        {
+          path: '/mood/entry',
+          element: (
+            <UserDataContext.Provider value={data}>
+              <SettingsContext.Provider value={settings}>
+                <MoodCheckIn day="2026-11-22" today="2026-11-22" entryId={entryId} />
+              </SettingsContext.Provider>
+            </UserDataContext.Provider>
+          ),
+        },
+      ]);
+    };
+
+    it('reads the check-in being edited as it stands, note as typed, in the user’s language', async () => {
+      const speech = installFakeSpeechSynthesis();
+      const id = await data.commands.createMoodEntry({ level: 4, activities: ['work'], note: 'Slept well' });
+      await open(id);
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Note' }), ' and swam');
+      await userEvent.click(screen.getByRole('button', { name: 'Read aloud', pressed: false }));
+      expect(speech.spoken).toHaveLength(1);
+      expect(speech.spoken[0]?.lang).toBe('en-US');
+      // The time is the form's, in this machine's zone: only its place in the sentence is checked.
+      expect(speech.spoken[0]?.text).toMatch(/^Good at \S.*\. Activities: Work\. Slept well and swam$/);
+      expect(screen.getByRole('button', { name: 'Stop reading', pressed: true })).toBeTruthy();
+    });
+
+    it('offers nothing for a check-in without a note, nor on a new check-in', async () => {
+      installFakeSpeechSynthesis();
+      const id = await data.commands.createMoodEntry({ level: 3, activities: ['work'] });
+      const view = await open(id);
+      expect(await screen.findByRole('textbox', { name: 'Note' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
+      view.unmount();
+
+      await open(null);
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Note' }), 'Not saved yet');
+      expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
+    });
+
+    it('is not offered while the read-aloud setting is off', async () => {
+      installFakeSpeechSynthesis();
+      await data.commands.updateSettings({ enable_text_to_speech: false });
+      const id = await data.commands.createMoodEntry({ level: 4, note: 'Slept well' });
+      await open(id);
+      expect(await screen.findByRole('textbox', { name: 'Note' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
+    });
   });
 });

@@ -6,14 +6,17 @@ import { useNavigate } from 'react-router-dom';
 import type { MoodEntry } from '../../db/entities/mood-entry.ts';
 import { dayOf, localInstant, type Day } from '../../lib/dates/day.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
+import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
+import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
 import { useSettings } from '../settings/use-settings.ts';
 import { targetKey } from '../voice/delivery/transcript-targets.ts';
 import { useInsertAtCursor } from '../voice/delivery/use-insert-at-cursor.ts';
 import { RecordButton } from '../voice/recorder/record-button.tsx';
 import { EntryConflicts } from '../conflicts/entry-conflicts.tsx';
 import { ActivityPicker } from './activity-picker.tsx';
+import { moodEntrySpeech } from './mood-entry-speech.ts';
 import { MoodLevelPicker } from './mood-level-picker.tsx';
 import type { MoodLevel } from './mood-levels.ts';
 import styles from './mood.module.css';
@@ -21,6 +24,13 @@ import { useActivitySuggestions } from './use-activity-suggestions.ts';
 
 function timeOf(date: Date): string {
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The draft's time as the user's language says it; a time field mid-edit can hold no valid time. */
+function spokenTime(language: string, moment: Date, typed: string): string {
+  return Number.isNaN(moment.getTime())
+    ? typed
+    : dateTimeFormat(language, { timeStyle: 'short' }).format(moment);
 }
 
 interface Draft {
@@ -73,7 +83,7 @@ function MoodCheckInForm({
   today: Day;
   existing: MoodEntry | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const userData = useUserData();
   const { settings } = useSettings();
@@ -102,6 +112,20 @@ function MoodCheckInForm({
     },
   );
 
+  const momentOfDraft = (): Date => {
+    const [hours = 12, minutes = 0] = draft.time.split(':').map(Number);
+    return localInstant(day, hours, minutes);
+  };
+  // The form reads what it shows, as the diary editor does: a changed note is heard before it is saved.
+  const speech = existing
+    ? moodEntrySpeech(t, i18n.language, {
+        level: draft.level,
+        time: spokenTime(i18n.language, momentOfDraft(), draft.time),
+        activities: draft.activities,
+        note: draft.note,
+      })
+    : '';
+
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!userData) return;
@@ -109,12 +133,11 @@ function MoodCheckInForm({
       setMissingLevel(true);
       return;
     }
-    const [hours = 12, minutes = 0] = draft.time.split(':').map(Number);
     const fields = {
       level: draft.level,
       activities: draft.activities,
       note: draft.note,
-      moment: localInstant(day, hours, minutes).toISOString(),
+      moment: momentOfDraft().toISOString(),
     };
     setSaving(true);
     try {
@@ -171,6 +194,7 @@ function MoodCheckInForm({
             label={t('voice.recordHere')}
           />
         ) : null}
+        {settings.enable_text_to_speech ? <ReadAloudButton text={speech} lang={i18n.language} /> : null}
       </div>
       <div className={styles.field}>
         <label htmlFor={timeId}>{t('mood.time')}</label>

@@ -4,7 +4,9 @@ import { Link } from 'react-router-dom';
 import type { MoodEntry } from '../../db/entities/mood-entry.ts';
 import { dayOf } from '../../lib/dates/day.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
+import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
 import { useSettings } from '../settings/use-settings.ts';
+import { moodEntrySpeech } from './mood-entry-speech.ts';
 import { MoodIcon } from './mood-icon.tsx';
 import { moodLevel, type MoodLevel } from './mood-levels.ts';
 import styles from './mood.module.css';
@@ -27,6 +29,12 @@ export function MoodEntryCard({
     timeZone: entry.time_zone,
   }).format(new Date(entry.moment));
   const day = dayOf(entry.moment, entry.time_zone);
+  const speech = moodEntrySpeech(t, i18n.language, {
+    level,
+    time,
+    activities: entry.activities,
+    note: entry.note,
+  });
   return (
     <article className={styles.card} aria-label={t('mood.entryLabel', { level: label, time })}>
       <MoodIcon level={level} size={40} />
@@ -51,6 +59,13 @@ export function MoodEntryCard({
         ) : null}
       </div>
       <div className={styles.cardActions}>
+        {settings.enable_text_to_speech ? (
+          <ReadAloudButton
+            text={speech}
+            lang={i18n.language}
+            subject={t('mood.entryLabel', { level: label, time })}
+          />
+        ) : null}
         <Link
           className="button"
           to={`/mood/entry/${day}?id=${entry.id}`}

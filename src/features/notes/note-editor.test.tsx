@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import type { Language } from '../../lib/i18n/i18n.ts';
+import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-speech-synthesis.ts';
 import { NoteEditorScreen } from './note-editor-screen.tsx';
 import { hashPin, writePinRecord } from './note-pin.ts';
 import { openTestNotesData, renderAt, TEST_USER } from './notes-test-harness.tsx';
@@ -15,14 +17,18 @@ describe('note editor', () => {
   });
   afterEach(() => data.db.close());
 
-  const open = (id: string, relockAfterMs?: number) =>
-    renderAt(`/notes/${id}`, [
-      {
-        path: '/notes/:id',
-        element: <NoteEditorScreen data={data} noteId={id} relockAfterMs={relockAfterMs} />,
-      },
-      { path: '/notes', element: <p>list</p> },
-    ]);
+  const open = (id: string, relockAfterMs?: number, language?: Language) =>
+    renderAt(
+      `/notes/${id}`,
+      [
+        {
+          path: '/notes/:id',
+          element: <NoteEditorScreen data={data} noteId={id} relockAfterMs={relockAfterMs} />,
+        },
+        { path: '/notes', element: <p>list</p> },
+      ],
+      { language },
+    );
 
   it('autosaves while typing and says so in a status region', async () => {
     const id = await data.commands.createNote();
@@ -125,5 +131,80 @@ describe('note editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByText('an older secret')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Restore this version' })).toBeTruthy();
+  });
+
+  describe('read-aloud', () => {
+    it('reads the title and body in the user’s language, pressed while reading, and a second press stops', async () => {
+      const speech = installFakeSpeechSynthesis();
+      const id = await data.commands.createNote({ title: 'Einkauf', body: 'Brot und Äpfel' });
+      await open(id, undefined, 'de-DE');
+      await userEvent.click(await screen.findByRole('button', { name: 'Vorlesen', pressed: false }));
+      expect(speech.spoken.map(({ text, lang }) => ({ text, lang }))).toEqual([
+        { text: 'Einkauf. Brot und Äpfel', lang: 'de-DE' },
+      ]);
+      await userEvent.click(screen.getByRole('button', { name: 'Vorlesen beenden', pressed: true }));
+      expect(speech.current).toBeNull();
+      expect(screen.getByRole('button', { name: 'Vorlesen', pressed: false })).toBeTruthy();
+    });
+
+    it('is offered only while the read-aloud setting is on; turning it off stops the reading', async () => {
+      const speech = installFakeSpeechSynthesis();
+      const id = await data.commands.createNote({ title: 'Plans', body: 'Lake on Sunday' });
+      await open(id);
+      await userEvent.click(await screen.findByRole('button', { name: 'Read aloud' }));
+      expect(speech.current?.text).toBe('Plans. Lake on Sunday');
+
+      await data.commands.updateSettings({ enable_text_to_speech: false });
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: /Read aloud|Stop reading/ })).toBeNull(),
+      );
+      expect(speech.current).toBeNull();
+    });
+
+    it('is not offered for a locked note until it is unlocked, and stops when the note locks again', async () => {
+      const speech = installFakeSpeechSynthesis();
+      writePinRecord(TEST_USER, await hashPin('2468', 100_000));
+      const id = await data.commands.createNote({
+        title: 'Diary',
+        body: 'a very private line',
+        locked: true,
+      });
+      await open(id, 300);
+      expect(await screen.findByRole('heading', { name: 'This note is locked' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
+
+      await userEvent.type(screen.getByLabelText('PIN'), '2468');
+      await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Read aloud' }));
+      expect(speech.current?.text).toBe('Diary. a very private line');
+
+      // Idle relock: the body leaves the screen, and its voice must not keep reading it out.
+      await waitFor(
+        () => expect(screen.queryByRole('heading', { name: 'This note is locked' })).toBeTruthy(),
+        {
+          timeout: 2000,
+        },
+      );
+      expect(screen.queryByRole('button', { name: /Read aloud|Stop reading/ })).toBeNull();
+      expect(speech.current).toBeNull();
+    });
+
+    it('stops reading when the user leaves the note', async () => {
+      const speech = installFakeSpeechSynthesis();
+      const id = await data.commands.createNote({ title: 'Plans', body: 'Lake on Sunday' });
+      await open(id);
+      await userEvent.click(await screen.findByRole('button', { name: 'Read aloud' }));
+      await userEvent.click(screen.getByRole('link', { name: 'All notes' }));
+      expect(await screen.findByText('list')).toBeTruthy();
+      expect(speech.current).toBeNull();
+    });
+
+    it('is not offered where the browser cannot speak', async () => {
+      installFakeSpeechSynthesis({ available: false });
+      const id = await data.commands.createNote({ title: 'Plans', body: 'Lake on Sunday' });
+      await open(id);
+      expect(await screen.findByRole('textbox', { name: 'Text' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
+    });
   });
 });

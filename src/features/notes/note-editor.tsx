@@ -15,6 +15,7 @@ import { NoteStylePickers } from './note-style-pickers.tsx';
 import type { NotesData } from './notes-data.ts';
 import type { NotesNavigationState } from './notes-list-screen.tsx';
 import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
+import { spokenText } from '../../ui/spoken-text.ts';
 import { TagsEditor } from './tags-editor.tsx';
 import { useAutosave, type SaveStatus } from './use-autosave.ts';
 import { useIdleRelock } from './use-idle-relock.ts';
@@ -178,7 +179,7 @@ export function NoteEditor({
           />
         ) : null}
         {settings.enable_text_to_speech && !hidden ? (
-          <ReadAloudButton text={`${title}. ${body}`} lang={i18n.language} />
+          <ReadAloudButton text={spokenText([title, body])} lang={i18n.language} />
         ) : null}
         {showLock && !hidden ? (
           <NoteLockControls

@@ -2,13 +2,16 @@ import { render } from '@testing-library/react';
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { ReactNode } from 'react';
+import { onTestFinished } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 
 import { createCommands } from '../../db/commands/create-commands.ts';
 import { openUserDatabase } from '../../db/open-user-database.ts';
-import { createI18n } from '../../lib/i18n/i18n.ts';
+import { createI18n, type Language } from '../../lib/i18n/i18n.ts';
 import { createTestIds } from '../../testing/sync/test-ids.ts';
+import { dexieSettingsSource } from '../settings/dexie-settings-source.ts';
+import { SettingsStore } from '../settings/settings-store.ts';
 import type { NotesData } from './notes-data.ts';
 
 // Dexie's live queries run only where it found an indexedDB when it loaded; each test still opens its
@@ -28,9 +31,13 @@ export async function openTestNotesData(): Promise<
   return { userId: TEST_USER, db, commands: createCommands(db, { clock, ids: createTestIds(7) }), clock };
 }
 
-/** Renders notes screens with real translations (en-US) inside a router at `path`. */
-export async function renderAt(path: string, routes: { path: string; element: ReactNode }[]) {
-  const i18n = await createI18n();
+/** Renders notes screens with real translations (en-US unless `language`) inside a router at `path`. */
+export async function renderAt(
+  path: string,
+  routes: { path: string; element: ReactNode }[],
+  { language }: { language?: Language } = {},
+) {
+  const i18n = await createI18n(language);
   return render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[path]}>
@@ -42,4 +49,22 @@ export async function renderAt(path: string, routes: { path: string; element: Re
       </MemoryRouter>
     </I18nextProvider>,
   );
+}
+
+/**
+ * The settings screens read (useSettings), loaded from and following the test user's own row, so a
+ * test changes a setting the way the app does: with the settings command.
+ */
+export async function openTestSettings(data: NotesData & { clock: { now: () => number } }) {
+  const store = new SettingsStore({
+    userId: data.userId,
+    source: dexieSettingsSource(data.db, data.commands, async () => undefined),
+    now: data.clock.now,
+    notify: () => undefined,
+    logError: () => undefined,
+    messages: { updated: '', failed: () => '', unknownError: '', signInRequired: '', fontRequired: '' },
+  });
+  await store.load();
+  onTestFinished(store.watch());
+  return store;
 }

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+import { canReadAloud } from '../../../ui/read-aloud-button.tsx';
 import { SettingGroup } from '../fields/setting-group.tsx';
 import { SettingSwitch } from '../fields/setting-switch.tsx';
 
 export function TextToSpeechSettings() {
   const { t } = useTranslation();
-  const supported = typeof window !== 'undefined' && 'speechSynthesis' in window;
+  // The same test the read-aloud button hides by, so the hint never promises a button that is not there.
+  const supported = canReadAloud();
   return (
     <SettingGroup title={t('settings.sections.text-to-speech')}>
       <SettingSwitch
