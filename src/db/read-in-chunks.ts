@@ -6,10 +6,7 @@ import Dexie, { type Table } from 'dexie';
  * phone); chunks spread that over several tasks so input and painting get in between. Inside a live
  * query each chunk is observed like any other read.
  */
-export async function readInChunks<T>(
-  table: Table<T, string>,
-  chunk: number,
-): Promise<T[]> {
+export async function readInChunks<T>(table: Table<T, string>, chunk: number): Promise<T[]> {
   if (!Number.isInteger(chunk) || chunk < 1)
     throw new Error('readInChunks: chunk must be a whole number ≥ 1');
   const rows: T[] = [];

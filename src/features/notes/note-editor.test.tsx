@@ -169,7 +169,8 @@ describe('note editor', () => {
         body: 'a very private line',
         locked: true,
       });
-      await open(id, 300);
+      // Long enough an idle time that a loaded machine still clicks Read aloud before the note relocks.
+      await open(id, 2_000);
       expect(await screen.findByRole('heading', { name: 'This note is locked' })).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
 
@@ -181,9 +182,7 @@ describe('note editor', () => {
       // Idle relock: the body leaves the screen, and its voice must not keep reading it out.
       await waitFor(
         () => expect(screen.queryByRole('heading', { name: 'This note is locked' })).toBeTruthy(),
-        {
-          timeout: 2000,
-        },
+        { timeout: 10_000 },
       );
       expect(screen.queryByRole('button', { name: /Read aloud|Stop reading/ })).toBeNull();
       expect(speech.current).toBeNull();
