@@ -133,5 +133,14 @@ describe('notes list', () => {
     await waitFor(() => expect(cardTitles()).toEqual(['Night walk']));
     expect(await screen.findByText('1 note matches')).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
+
+    // A note written while no search is shown is found when the same words are searched again.
+    const box = screen.getByRole('searchbox', { name: 'Search notes' });
+    await userEvent.clear(box);
+    await waitFor(() => expect(cardTitles()).toEqual(['Rain', 'Night walk', 'Tea']));
+    clock.advance(1000);
+    await commands.createNote({ title: 'Dawn walk' });
+    await userEvent.type(box, 'walk');
+    await waitFor(() => expect(cardTitles()).toEqual(['Dawn walk', 'Night walk']));
   });
 });

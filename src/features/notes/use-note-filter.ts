@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import type { MurmurDatabase } from '../../db/schema.ts';
 import type { FilteredNoteIds } from './notes-filter.ts';
@@ -28,11 +28,20 @@ export function useNoteFilter(
   const [changes, setChanges] = useState(0);
   const [answer, setAnswer] = useState<{ asked: string; result: FilteredNoteIds } | null>(null);
   const [failed, setFailed] = useState(false);
+  const filtering = query !== '' || tag !== '';
+  // Read by the change listener, not while rendering: the list without a filter re-renders for nothing
+  // when the notes change (a sync writes them in many batches), and the next filter asks anew anyway.
+  const filteringNow = useRef(filtering);
+  useEffect(() => {
+    filteringNow.current = filtering;
+  }, [filtering]);
 
   useEffect(() => {
     if (!start) return;
     const created = createNotesFilterer(db);
-    created.onChanged(() => setChanges((count) => count + 1));
+    created.onChanged(() => {
+      if (filteringNow.current) setChanges((count) => count + 1);
+    });
     // The worker is an external resource owned by this effect: created and closed with it.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setFilterer(created);
@@ -42,7 +51,9 @@ export function useNoteFilter(
     };
   }, [db, start]);
 
-  const filtering = query !== '' || tag !== '';
+  // An answer outlives no filter: notes changed while none was shown are not told (above), so an old
+  // answer to the same words must not pass for a fresh one when they are typed again.
+  if (!filtering && answer !== null) setAnswer(null);
   const asked = `${changes}\u0000${query}\u0000${tag}`;
   useEffect(() => {
     if (!filterer || !filtering) return;
