@@ -1,4 +1,5 @@
 import type { MurmurDatabase } from '../../db/schema.ts';
+import { workerWithFallback } from '../../lib/worker-with-fallback.ts';
 import { computeInsights } from './compute-insights.ts';
 import type { InsightsReply, InsightsRequest } from './insights-messages.ts';
 import type { InsightsInput, InsightsOptions, InsightsResult } from './insights-types.ts';
@@ -37,45 +38,41 @@ function localRunner(db: MurmurDatabase): InsightsRunner {
   };
 }
 
+// Vite bundles a worker only from this literal `new Worker(new URL(…, import.meta.url))`.
+const startWorker =
+  typeof Worker === 'undefined'
+    ? null
+    : () => new Worker(new URL('./insights.worker.ts', import.meta.url), { type: 'module' });
+
 /**
  * Insights computed in a Web Worker that reads the database itself. A failing worker is reported, then
  * the runner carries on on the main thread rather than leaving the screen empty.
  */
 export function createInsightsRunner(db: MurmurDatabase): InsightsRunner {
-  if (typeof Worker === 'undefined') return localRunner(db);
-  const worker = new Worker(new URL('./insights.worker.ts', import.meta.url), { type: 'module' });
   let listener: (options: InsightsOptions, result: InsightsResult) => void = () => undefined;
   let options: InsightsOptions | null = null;
-  let fallback: InsightsRunner | null = null;
-  const fail = (message: string) => {
-    console.error('The insights worker failed; computing on the main thread instead', message);
-    worker.terminate();
-    fallback ??= localRunner(db);
-    fallback.onResult(listener);
-    if (options) fallback.setOptions(options);
-  };
-  worker.onmessage = (event: MessageEvent<InsightsReply>) => {
-    const reply = event.data;
-    if (reply.type === 'failed') fail(reply.message);
-    else if (!fallback) listener(reply.options, reply.result);
-  };
-  // A script that cannot load (offline before its first use) fires a plain Event, with no message.
-  worker.onerror = (event) => fail(event.message || 'its script could not be loaded');
-  const post = (request: InsightsRequest) => worker.postMessage(request);
-  post({ type: 'open', userId: db.userId });
+  const client = workerWithFallback<InsightsRequest, InsightsReply, InsightsRunner>({
+    failureMessage: 'The insights worker failed; computing on the main thread instead',
+    createWorker: startWorker,
+    open: { type: 'open', userId: db.userId },
+    createLocal: () => localRunner(db),
+    onReply(reply) {
+      if (reply.type === 'result') listener(reply.options, reply.result);
+    },
+    handOver(local) {
+      local.onResult(listener);
+      if (options) local.setOptions(options);
+    },
+  });
   return {
     setOptions(next) {
       options = next;
-      if (fallback) fallback.setOptions(next);
-      else post({ type: 'options', options: next });
+      client.tell({ type: 'options', options: next }, (local) => local.setOptions(next));
     },
     onResult(next) {
       listener = next;
-      fallback?.onResult(next);
+      client.local?.onResult(next);
     },
-    close() {
-      worker.terminate();
-      fallback?.close();
-    },
+    close: () => client.close(),
   };
 }
