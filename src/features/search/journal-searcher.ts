@@ -1,4 +1,5 @@
 import type { MurmurDatabase } from '../../db/schema.ts';
+import { workerWithFallback } from '../../lib/worker-with-fallback.ts';
 import { JournalIndex, type JournalHit } from './journal-index.ts';
 import type { SearchReply, SearchRequest } from './journal-search-messages.ts';
 import { watchJournal } from './watch-journal.ts';
@@ -14,70 +15,64 @@ export interface JournalSearcher {
 function localSearcher(db: MurmurDatabase): JournalSearcher {
   const index = new JournalIndex();
   let listener: (size: number) => void = () => undefined;
+  // A search waits for the journal's first reading rather than answer from an empty index: one handed
+  // over from a failed worker would otherwise come back empty, and not be asked again if the entries
+  // counted here are as many as the worker last said.
+  let firstIndexed: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (firstIndexed = resolve));
   const stop = watchJournal(
     db,
     (documents) => {
       index.sync(documents);
+      firstIndexed();
       listener(index.size);
     },
-    (error) => console.error('Indexing the journal failed', error),
+    (error) => {
+      console.error('Indexing the journal failed', error);
+      firstIndexed();
+    },
   );
   return {
-    search: (query) => Promise.resolve(index.search(query)),
+    search: (query) => ready.then(() => index.search(query)),
     onIndexed: (next) => (listener = next),
     close: stop,
   };
 }
 
-/** Search over the user's journal, indexed in a worker that reads the database itself. */
-export function createJournalSearcher(db: MurmurDatabase): JournalSearcher {
-  if (typeof Worker === 'undefined') return localSearcher(db);
-  const worker = new Worker(new URL('./journal-search.worker.ts', import.meta.url), { type: 'module' });
-  const pending = new Map<number, (hits: JournalHit[]) => void>();
-  let nextId = 1;
+// Vite bundles a worker only from this literal `new Worker(new URL(…, import.meta.url))`.
+const startWorker =
+  typeof Worker === 'undefined'
+    ? null
+    : () => new Worker(new URL('./journal-search.worker.ts', import.meta.url), { type: 'module' });
+
+/**
+ * Search over the user's journal, indexed in a worker that reads the database itself; on the main thread
+ * when no worker can be had, or once the worker has failed (searches it left open are asked there).
+ * Tests hand in `createWorker`.
+ */
+export function createJournalSearcher(db: MurmurDatabase, createWorker = startWorker): JournalSearcher {
   let listener: (size: number) => void = () => undefined;
-  let fallback: JournalSearcher | null = null;
-  const fail = (message: string) => {
-    console.error('The search worker failed; searching on the main thread instead', message);
-    worker.terminate();
-    fallback ??= localSearcher(db);
-    fallback.onIndexed(listener);
-    for (const [id, resolve] of pending) {
-      pending.delete(id);
-      resolve([]);
-    }
-  };
-  worker.onmessage = (event: MessageEvent<SearchReply>) => {
-    const reply = event.data;
-    if (reply.type === 'indexed') listener(reply.size);
-    else if (reply.type === 'failed') fail(reply.message);
-    else {
-      pending.get(reply.id)?.(reply.hits);
-      pending.delete(reply.id);
-    }
-  };
-  // A script that cannot load (offline before its first use) fires a plain Event, with no message.
-  worker.onerror = (event) => fail(event.message || 'its script could not be loaded');
-  const open: SearchRequest = { type: 'open', userId: db.userId };
-  worker.postMessage(open);
-  return {
-    search(query) {
-      if (fallback) return fallback.search(query);
-      const id = nextId++;
-      return new Promise((resolve) => {
-        pending.set(id, resolve);
-        const request: SearchRequest = { type: 'query', id, query };
-        worker.postMessage(request);
-      });
+  const client = workerWithFallback<SearchRequest, SearchReply, JournalSearcher, JournalHit[]>({
+    failureMessage: 'The search worker failed; searching on the main thread instead',
+    createWorker,
+    open: { type: 'open', userId: db.userId },
+    createLocal: () => localSearcher(db),
+    onReply(reply, answer) {
+      if (reply.type === 'indexed') listener(reply.size);
+      else if (reply.type === 'hits') answer(reply.id, reply.hits);
     },
+    handOver: (local) => local.onIndexed(listener),
+  });
+  return {
+    search: (query) =>
+      client.ask(
+        (id) => ({ type: 'query', id, query }),
+        (local) => local.search(query),
+      ),
     onIndexed(next) {
       listener = next;
-      fallback?.onIndexed(next);
+      client.local?.onIndexed(next);
     },
-    close() {
-      worker.terminate();
-      fallback?.close();
-      pending.clear();
-    },
+    close: () => client.close(),
   };
 }
