@@ -20,3 +20,11 @@ export function getSupabaseClient(): SupabaseClient {
   });
   return client;
 }
+
+/**
+ * A client for a worker (the pull worker, docs/adr/0099): it has no session storage of its own, so it
+ * sends whatever access token the page's client last handed over, and never signs in or refreshes.
+ */
+export function createWorkerSupabaseClient(accessToken: () => Promise<string>): SupabaseClient {
+  return createClient(appConfig.supabaseUrl, appConfig.supabaseAnonKey, { accessToken });
+}

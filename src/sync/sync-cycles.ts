@@ -9,6 +9,8 @@ import type { EnginePorts } from './ports.ts';
 import { applyPullPage } from './apply-pull-page.ts';
 import { fetchPullPage } from './fetch-pull-page.ts';
 import { PullPageFeed } from './pull-page-feed.ts';
+import { applyGroups, type PulledPage } from './apply-groups.ts';
+import type { PullOutcome, PullRunner } from './pull-runner.ts';
 import { pushOnce } from './push-once.ts';
 import { resetLocal } from './reset-local.ts';
 import type { SyncStatus } from './sync-status.ts';
@@ -26,7 +28,24 @@ export interface CycleContext {
   digestEvery: number;
   onProgress: (progress: SyncStatus['progress']) => void;
   isDisposed: () => boolean;
+  /** Where pull pages are walked when not on this thread (docs/adr/0099). */
+  pullRunner?: PullRunner;
 }
+
+/** What walking pull pages needs: the cycle's context without the push settings, the ports or a runner. */
+export type PullWalkContext = Pick<
+  CycleContext,
+  'db' | 'transport' | 'session' | 'clientId' | 'pullLimit' | 'onProgress' | 'isDisposed'
+> & {
+  yieldToUi?: EnginePorts['yieldToUi'];
+  /**
+   * Awaited after each applied transaction. The pull worker pauses here so the screens' live queries
+   * ask for their reads before its next transaction: IndexedDB runs transactions in the order they
+   * were asked for, and a live query whose read is overtaken by the next commit reads again and shows
+   * nothing until the writes stop (ADR 0099).
+   */
+  afterApply?: () => Promise<void>;
+};
 
 /** Returns BUSY when another tab holds the push lock, else how many mutations were acknowledged. */
 export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> {
@@ -77,8 +96,17 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | typeof BUSY> 
     const pulls = ((await getMeta<number>(ctx.db, 'pulls')) ?? 0) + 1;
     await setMeta(ctx.db, 'pulls', pulls);
     const wantDigest = pulls % ctx.digestEvery === 0;
+    const walkHere = () => pullToClock({ ...ctx, yieldToUi: ctx.ports.yieldToUi }, wantDigest, renew);
+    const job = { session: ctx.session, clientId: ctx.clientId, pullLimit: ctx.pullLimit, wantDigest };
+    const onPage = async (progress: NonNullable<SyncStatus['progress']>) => {
+      ctx.onProgress(progress);
+      await renew();
+    };
     for (;;) {
-      if ((await pullToClock(ctx, wantDigest, renew)) === 'done') return 'done';
+      const outcome = ctx.pullRunner
+        ? await ctx.pullRunner.walk(job, onPage, ctx.isDisposed, walkHere)
+        : await walkHere();
+      if (outcome === 'done') return 'done';
       // At most one reset per cycle: a second one means the server is inconsistent; retry later.
       if (resets++ > 0) throw new TransportError('server', 'reset did not converge');
       await resetLocal(ctx.db);
@@ -88,23 +116,23 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | typeof BUSY> 
 
 /**
  * Walks pages from the stored cursor to the clock (R13). Pages are fetched back to back while earlier
- * ones are applied; whatever has arrived when the last apply finishes is applied together, in order, in
- * one transaction carrying the cursor of its last page. So the cursor never gets ahead of the rows it
- * covers, a slow network still stores each page as it comes, a slow database gets fewer, larger
- * commits (each commit re-runs the screens' live queries), and a failure loses only pages not yet
- * applied (they are fetched again).
+ * ones are applied; whatever has arrived when the last apply finishes is applied, in order, in
+ * transactions of up to MAX_ROWS_PER_APPLY rows, each carrying the cursor of its last page. So the
+ * cursor never gets ahead of the rows it covers, a slow network still stores each page as it comes, a
+ * slow database gets fewer, larger commits (each commit re-runs the screens' live queries), and a
+ * failure loses only pages not yet applied (they are fetched again).
  */
-async function pullToClock(
-  ctx: CycleContext,
+export async function pullToClock(
+  ctx: PullWalkContext,
   wantDigest: boolean,
   renew: () => Promise<void>,
-): Promise<'done' | 'reset'> {
+): Promise<PullOutcome> {
   const feed = new PullPageFeed(
     (cursor) =>
       fetchPullPage(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
         limit: ctx.pullLimit,
         wantDigest,
-        yieldToUi: ctx.ports.yieldToUi,
+        yieldToUi: ctx.yieldToUi,
       }),
     PULL_AHEAD_ROWS,
   );
@@ -113,16 +141,20 @@ async function pullToClock(
     for (;;) {
       const taken = await feed.take();
       if (taken.length === 0 || ctx.isDisposed()) return 'done';
-      const pages = taken.filter((page) => !page.reset_required);
-      const last = pages.at(-1);
-      if (!last || pages.length < taken.length) return 'reset';
-      const rows = pages.flatMap((page) => page.rows);
-      const digest = !last.has_more && last.next_cursor === last.clock ? last.digest : undefined;
-      const result = await applyPullPage(ctx.db, rows, last.next_cursor, digest);
-      if (result.digestMismatch.length > 0) return 'reset';
-      ctx.onProgress({ phase: 'pull', done: result.cursor, total: last.clock });
-      await renew();
-      if (!last.has_more) return 'done';
+      const pages = taken.filter((page): page is PulledPage => !page.reset_required);
+      if (pages.length === 0 || pages.length < taken.length) return 'reset';
+      for (const group of applyGroups(pages)) {
+        if (ctx.isDisposed()) return 'done';
+        const last = group[group.length - 1] as PulledPage;
+        const rows = group.flatMap((page) => page.rows);
+        const digest = !last.has_more && last.next_cursor === last.clock ? last.digest : undefined;
+        const result = await applyPullPage(ctx.db, rows, last.next_cursor, digest);
+        if (result.digestMismatch.length > 0) return 'reset';
+        ctx.onProgress({ phase: 'pull', done: result.cursor, total: last.clock });
+        await renew();
+        await ctx.afterApply?.();
+        if (!last.has_more) return 'done';
+      }
     }
   } finally {
     feed.stop();

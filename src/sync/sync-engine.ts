@@ -14,6 +14,7 @@ import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
 import { MalformedResponseError } from './errors.ts';
 import type { EnginePorts, TimerHandle } from './ports.ts';
 import { MAX_PUSH_MUTATIONS } from './protocol.ts';
+import type { PullRunner } from './pull-runner.ts';
 import { pullAll, pushAll, type CycleContext } from './sync-cycles.ts';
 import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
 import { TransportError, type SyncTransport } from './transport.ts';
@@ -32,11 +33,14 @@ export interface SyncEngineOptions {
   /** Retry when another tab holds the lock (R29). */
   busyRetryMs?: number;
   backoff?: BackoffPolicy;
+  /** Walks pull pages on another thread (docs/adr/0099); absent, they are walked on this one. */
+  pullRunner?: PullRunner;
 }
 
 export class SyncEngine {
   readonly status = new SyncStatusStore();
-  private readonly options: Required<SyncEngineOptions>;
+  private readonly options: Required<Omit<SyncEngineOptions, 'pullRunner'>> &
+    Pick<SyncEngineOptions, 'pullRunner'>;
   private needPush = false;
   private needPull = false;
   private running: Promise<void> | null = null;
@@ -199,6 +203,7 @@ export class SyncEngine {
           onProgress: (progress) => this.status.set({ state: 'syncing', progress, error: null }),
           isDisposed: () => this.disposed,
         };
+        if (this.options.pullRunner) ctx.pullRunner = this.options.pullRunner;
         this.status.set({ state: 'syncing', error: null });
         let busy = false;
         // Nothing queued: skip the push cycle and its lock and lease writes (a write after the count

@@ -39,6 +39,35 @@ test.describe('two devices', () => {
     });
   });
 
+  test('a device whose pull worker cannot load pulls on the page instead', async ({ browser }) => {
+    // The pull worker is cached on first use, not precached (pwa.config.ts): a device that cannot load
+    // it walks the pages on its main thread (docs/adr/0099) and misses nothing.
+    const email = uniqueEmail('sync-no-worker');
+    const phone = await device(browser, email);
+    const laptop = await device(browser, email);
+    const workerFailures: string[] = [];
+    laptop.on('console', (message) => {
+      if (message.text().startsWith('The pull worker failed')) workerFailures.push(message.text());
+    });
+    await laptop.route(/sync-pull\.worker-[^/]*\.js$/, (route) => route.abort());
+    await laptop.goto('/mood');
+    await expect(laptop.getByText('No check-in yet today. How are you?')).toBeVisible();
+
+    await phone.goto('/mood/entry');
+    await phone.getByRole('radio', { name: 'Good' }).check({ force: true });
+    await phone.getByLabel('Note').fill('Pulled without a worker');
+    await phone.getByRole('button', { name: 'Save check-in' }).click();
+    await expect(phone.getByRole('article', { name: /^Good at / })).toBeVisible();
+
+    await expect(laptop.getByRole('article', { name: /^Good at / })).toContainText(
+      'Pulled without a worker',
+      {
+        timeout: 20_000,
+      },
+    );
+    expect(workerFailures).toHaveLength(1);
+  });
+
   test('two devices write offline, reconnect, and both end with every entry', async ({ browser }) => {
     const email = uniqueEmail('sync-offline');
     const phone = await device(browser, email);

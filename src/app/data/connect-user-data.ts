@@ -1,4 +1,5 @@
 import { loadSupabase } from '../../lib/load-supabase.ts';
+import { createPullWorker } from '../../lib/sync/create-pull-worker.ts';
 import type { AuthPort } from '../../sync/ports.ts';
 import {
   browserConnectivity,
@@ -9,7 +10,8 @@ import {
   browserYield,
   webLocks,
 } from '../../sync/real-ports.ts';
-import { loadSyncTransport } from './load-sync-transport.ts';
+import type { PullRunner } from '../../sync/pull-runner.ts';
+import { loadSyncTransport, type CreateSyncTransport } from './load-sync-transport.ts';
 import { openUserData } from './open-user-data.ts';
 import { startAudioUploads } from './start-audio-uploads.ts';
 import { startUserSync, type UserSync } from './start-user-sync.ts';
@@ -37,8 +39,38 @@ export async function connectUserData(userId: string, auth: AuthPort): Promise<U
 async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | null> {
   const createTransport = await loadSyncTransport();
   if (!createTransport) return null;
+  // Started first, so its script loads and its database opens while supabase-js does.
+  const pullWorker = createPullWorker(data.userId);
+  let sync: UserSync;
+  try {
+    sync = await startEngine(data, auth, createTransport, pullWorker);
+  } catch (error) {
+    pullWorker?.close();
+    throw error;
+  }
+  // Audio follows its metadata: the uploader runs beside the engine and stops with it.
+  const stopAudio = await startAudioUploads(data.db, sync.commands, sync.engine).catch((error: unknown) => {
+    console.error('Murmur could not start audio uploads; recordings stay on this device', error);
+    return () => undefined;
+  });
+  return {
+    ...sync,
+    dispose() {
+      stopAudio();
+      sync.dispose();
+      pullWorker?.close();
+    },
+  };
+}
+
+async function startEngine(
+  data: UserData,
+  auth: AuthPort,
+  createTransport: CreateSyncTransport,
+  pullWorker: PullRunner | null,
+): Promise<UserSync> {
   const transport = createTransport(await loadSupabase(), data.userId);
-  const sync = startUserSync({
+  return startUserSync({
     db: data.db,
     commands: data.commands,
     transport,
@@ -53,17 +85,6 @@ async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | 
       locks: webLocks,
     },
     focus: windowFocus,
+    engine: pullWorker ? { pullRunner: pullWorker } : {},
   });
-  // Audio follows its metadata: the uploader runs beside the engine and stops with it.
-  const stopAudio = await startAudioUploads(data.db, sync.commands, sync.engine).catch((error: unknown) => {
-    console.error('Murmur could not start audio uploads; recordings stay on this device', error);
-    return () => undefined;
-  });
-  return {
-    ...sync,
-    dispose() {
-      stopAudio();
-      sync.dispose();
-    },
-  };
 }

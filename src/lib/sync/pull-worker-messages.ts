@@ -1,0 +1,31 @@
+import type { PullOutcome } from '../../sync/pull-runner.ts';
+import type { SyncStatus } from '../../sync/sync-status.ts';
+import type { TransportErrorKind } from '../../sync/transport.ts';
+
+/** Messages between the engine's pull runner and the pull worker (docs/adr/0099). */
+export type PullWorkerRequest =
+  /** Sent once the worker exists, so it opens the database while the app is still starting. */
+  | { type: 'open'; userId: string }
+  | {
+      type: 'walk';
+      id: number;
+      userId: string;
+      accessToken: string;
+      clientId: string;
+      pullLimit: number;
+      wantDigest: boolean;
+    }
+  /** The engine was stopped: the walk ends after the batch being applied. */
+  | { type: 'cancel'; id: number };
+
+/** An error thrown by a walk, in a form that crosses threads and becomes the same class again. */
+export type WalkError =
+  | { name: 'TransportError'; kind: TransportErrorKind; message: string; status: number | null }
+  | { name: 'MalformedResponseError' | 'Error'; message: string };
+
+export type PullWorkerReply =
+  | { type: 'page'; id: number; progress: NonNullable<SyncStatus['progress']> }
+  | { type: 'walked'; id: number; outcome: PullOutcome }
+  | { type: 'walk-failed'; id: number; error: WalkError }
+  /** The worker cannot walk at all (its database did not open): the engine walks on its own thread. */
+  | { type: 'failed'; message: string };

@@ -1,0 +1,92 @@
+import { openUserDatabase } from '../../db/open-user-database.ts';
+import type { MurmurDatabase } from '../../db/schema.ts';
+import { pullToClock } from '../../sync/sync-cycles.ts';
+import type { SyncTransport } from '../../sync/transport.ts';
+import { createWorkerSupabaseClient } from '../supabase-client.ts';
+import type { PullWorkerReply, PullWorkerRequest } from './pull-worker-messages.ts';
+import { createSupabaseSyncTransport } from './supabase-sync-transport.ts';
+import { toWalkError } from './walk-error.ts';
+
+/**
+ * The pull worker (docs/adr/0099): walks pull pages (R13–R15, R28) off the main thread, fetching,
+ * checking and writing them to the user's database, which it opens itself. A first sync of ten
+ * thousand entries is seconds of validation and IndexedDB cloning that would otherwise block input;
+ * the screens see the writes through Dexie's cross-thread change events, as they see another tab's.
+ * The engine on the page keeps the lock, the lease, resets and status; this worker only walks.
+ */
+const scope = globalThis as unknown as {
+  onmessage: ((event: MessageEvent<PullWorkerRequest>) => void) | null;
+  postMessage: (message: PullWorkerReply) => void;
+};
+
+interface Opened {
+  userId: string;
+  db: MurmurDatabase;
+  transport: SyncTransport;
+}
+
+/** Long enough for the page to hear of a commit and ask for its reads before the next transaction. */
+const READERS_PAUSE_MS = 16;
+
+let opened: Promise<Opened> | null = null;
+/** The token the page handed over with the latest walk: the client sends it with each request. */
+let accessToken = '';
+const cancelled = new Set<number>();
+
+function open(userId: string): Promise<Opened> {
+  if (!opened) {
+    opened = openUserDatabase(userId).then((db) => {
+      const client = createWorkerSupabaseClient(() => Promise.resolve(accessToken));
+      return { userId, db, transport: createSupabaseSyncTransport(client, userId) };
+    });
+    opened.catch((error: unknown) => scope.postMessage({ type: 'failed', message: String(error) }));
+  }
+  return opened;
+}
+
+async function walk(request: Extract<PullWorkerRequest, { type: 'walk' }>, worker: Opened): Promise<void> {
+  const { id } = request;
+  if (worker.userId !== request.userId) throw new Error('the pull worker belongs to another user');
+  accessToken = request.accessToken;
+  try {
+    const outcome = await pullToClock(
+      {
+        db: worker.db,
+        transport: worker.transport,
+        session: { userId: request.userId, accessToken: request.accessToken },
+        clientId: request.clientId,
+        pullLimit: request.pullLimit,
+        // No yieldToUi while checking pages: nothing here paints or takes input.
+        onProgress: (progress) => {
+          if (progress) scope.postMessage({ type: 'page', id, progress });
+        },
+        isDisposed: () => cancelled.has(id),
+        afterApply: () => new Promise((resolve) => setTimeout(resolve, READERS_PAUSE_MS)),
+      },
+      request.wantDigest,
+      // The page renews the lease (R29) when it hears of each page.
+      () => Promise.resolve(),
+    );
+    scope.postMessage({ type: 'walked', id, outcome });
+  } finally {
+    cancelled.delete(id);
+  }
+}
+
+scope.onmessage = (event) => {
+  const request = event.data;
+  if (request.type === 'open') {
+    void open(request.userId).catch(() => undefined);
+  } else if (request.type === 'cancel') {
+    cancelled.add(request.id);
+  } else {
+    open(request.userId).then(
+      (worker) =>
+        walk(request, worker).catch((error: unknown) =>
+          scope.postMessage({ type: 'walk-failed', id: request.id, error: toWalkError(error) }),
+        ),
+      // Reported as 'failed' by open(): the page walks on its own thread instead.
+      () => undefined,
+    );
+  }
+};

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+
+import { getCursor, getMeta } from '../db/sync-meta.ts';
+import { ConnectionPullRunner } from '../testing/sync/connection-pull-runner.ts';
+import { settle, type TestTab } from '../testing/sync/test-device.ts';
+import { createTestWorld, TEST_USER } from '../testing/sync/test-world.ts';
+import type { SyncStatus } from './sync-status.ts';
+import { TransportError } from './transport.ts';
+
+/** Device A writes through its engine; device B pulls through a runner on its own connection. */
+async function writerAndRunner() {
+  const world = createTestWorld();
+  const writer = await world.tab(world.device(), { pullLimit: 2 });
+  const readerDevice = world.device();
+  const runner = new ConnectionPullRunner(readerDevice);
+  const reader = await world.tab(readerDevice, { pullLimit: 2, pullRunner: runner });
+  runner.transport = reader.transport;
+  writer.engine.start();
+  await settle([writer]);
+  return { world, writer, reader, runner };
+}
+
+async function sync(...tabs: TestTab[]) {
+  for (const tab of tabs) void tab.engine.syncNow();
+  await settle(tabs);
+}
+
+describe('pull runner (docs/adr/0099)', () => {
+  it('[R13] walks every page on its own connection; the engine reports progress and ends up to date', async () => {
+    const { world, writer, reader, runner } = await writerAndRunner();
+    for (let i = 0; i < 5; i++) await writer.commands.createNote({ title: `n${i}` });
+    await sync(writer);
+    const progress: NonNullable<SyncStatus['progress']>[] = [];
+    reader.engine.status.subscribe((status) => {
+      if (status.progress?.phase === 'pull') progress.push(status.progress);
+    });
+    reader.engine.start();
+    await settle([reader]);
+    expect(runner.walks).toBeGreaterThan(0);
+    expect(runner.walkedHere).toBe(0);
+    expect((await reader.db.notes.toArray()).map((note) => note.title).sort()).toEqual([
+      'n0',
+      'n1',
+      'n2',
+      'n3',
+      'n4',
+    ]);
+    expect(await getCursor(reader.db)).toBe(world.server.clock(TEST_USER));
+    expect(progress.at(-1)).toEqual({
+      phase: 'pull',
+      done: world.server.clock(TEST_USER),
+      total: world.server.clock(TEST_USER),
+    });
+    expect(reader.engine.status.get().state).toBe('up_to_date');
+    // The lease was renewed while pages came in and given up after the walk (R29).
+    expect(await getMeta(reader.db, 'lease:pull')).toEqual({ until: 0 });
+  });
+
+  it('[R32] a walk refused with 401 on the other thread stops the engine for a new session, as here', async () => {
+    const { reader, runner } = await writerAndRunner();
+    const pull = reader.transport.pull.bind(reader.transport);
+    let refuse = true;
+    reader.device.auth.canRefresh = () => false;
+    reader.transport.pull = (request, session) => {
+      if (refuse) return Promise.reject(new TransportError('unauthorized', 'JWT expired', 401));
+      return pull(request, session);
+    };
+    reader.engine.start();
+    await settle([reader]);
+    expect(runner.walks).toBe(1);
+    expect(reader.engine.status.get().error?.kind).toBe('auth');
+    refuse = false;
+    reader.device.auth.canRefresh = () => true;
+    await reader.device.auth.refresh();
+    await settle([reader]);
+    expect(reader.engine.status.get().state).toBe('up_to_date');
+  });
+
+  it('a runner that cannot run walks on the engine’s thread instead, and nothing is missed', async () => {
+    const { writer, reader, runner } = await writerAndRunner();
+    await writer.commands.createNote({ title: 'kept' });
+    await sync(writer);
+    runner.unavailable = true;
+    reader.engine.start();
+    await settle([reader]);
+    expect(runner.walkedHere).toBe(1);
+    expect((await reader.db.notes.toArray()).map((note) => note.title)).toEqual(['kept']);
+  });
+
+  it('a stopped engine tells the walk to end after the page it is applying', async () => {
+    const { writer, reader, runner } = await writerAndRunner();
+    for (let i = 0; i < 6; i++) await writer.commands.createNote({ title: `n${i}` });
+    await sync(writer);
+    reader.engine.status.subscribe((status) => {
+      if (status.progress?.phase === 'pull') reader.engine.stop();
+    });
+    reader.engine.start();
+    await settle([reader]);
+    expect(runner.walks).toBe(1);
+    expect(runner.cancelled).toBe(true);
+    expect(await reader.db.notes.count()).toBeLessThan(6);
+  });
+});

@@ -1,0 +1,32 @@
+import type { SyncStatus } from './sync-status.ts';
+import type { SyncSession } from './transport.ts';
+
+/** What a walk of pull pages needs besides the database and the transport (R13). */
+export interface PullJob {
+  session: SyncSession;
+  clientId: string;
+  pullLimit: number;
+  wantDigest: boolean;
+}
+
+export type PullOutcome = 'done' | 'reset';
+
+/**
+ * Runs the walk from the stored cursor to the server's clock (R13–R15, R28) somewhere other than the
+ * engine's thread: the app's pull worker, which checks and writes the pages off the main thread
+ * (docs/adr/0099). The walk is the same code (`pullToClock`) over the same database; the engine keeps
+ * the lock, the reset and the status.
+ *
+ * `onPage` is called after each applied batch of pages, so the engine can renew its lease (R29) and
+ * report progress; `walkHere` is the walk on the engine's own thread, for when the other thread cannot
+ * run (its script did not load): a walk that fails there is re-run here from the stored cursor, which
+ * is safe because pages are applied with their cursor in one transaction and re-applied harmlessly.
+ */
+export interface PullRunner {
+  walk(
+    job: PullJob,
+    onPage: (progress: NonNullable<SyncStatus['progress']>) => Promise<void>,
+    isCancelled: () => boolean,
+    walkHere: () => Promise<PullOutcome>,
+  ): Promise<PullOutcome>;
+}

@@ -1,0 +1,63 @@
+import { IDBKeyRange as FakeIDBKeyRange } from 'fake-indexeddb';
+
+import { openUserDatabase } from '../../db/open-user-database.ts';
+import type { PullOutcome, PullRunner } from '../../sync/pull-runner.ts';
+import { pullToClock } from '../../sync/sync-cycles.ts';
+import type { SyncTransport } from '../../sync/transport.ts';
+import type { TestDevice } from './test-device.ts';
+
+/**
+ * A pull runner that walks over a connection of its own to the device's database, as the app's pull
+ * worker does (docs/adr/0099), with the transport the test sets once its tab exists. Walks it was told
+ * to refuse go back to the engine's thread through `walkHere`, as after a worker that did not load.
+ */
+export class ConnectionPullRunner implements PullRunner {
+  transport: SyncTransport | null = null;
+  walks = 0;
+  walkedHere = 0;
+  /** Whether the last walk was told to stop early. */
+  cancelled = false;
+  unavailable = false;
+
+  private readonly device: TestDevice;
+
+  constructor(device: TestDevice) {
+    this.device = device;
+  }
+
+  async walk(
+    job: Parameters<PullRunner['walk']>[0],
+    onPage: Parameters<PullRunner['walk']>[1],
+    isCancelled: () => boolean,
+    walkHere: () => Promise<PullOutcome>,
+  ): Promise<PullOutcome> {
+    if (this.unavailable || !this.transport) {
+      this.walkedHere++;
+      return walkHere();
+    }
+    this.walks++;
+    const db = await openUserDatabase(job.session.userId, {
+      indexedDB: this.device.indexedDB,
+      IDBKeyRange: FakeIDBKeyRange,
+    });
+    try {
+      return await pullToClock(
+        {
+          db,
+          transport: this.transport,
+          session: job.session,
+          clientId: job.clientId,
+          pullLimit: job.pullLimit,
+          onProgress: (progress) => {
+            if (progress) void onPage(progress);
+          },
+          isDisposed: () => (this.cancelled = isCancelled()),
+        },
+        job.wantDigest,
+        () => Promise.resolve(),
+      );
+    } finally {
+      db.close();
+    }
+  }
+}
