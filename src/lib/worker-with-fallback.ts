@@ -16,8 +16,15 @@ interface WorkerClient<Request, Reply, Local, Answer> {
   open: Request;
   /** The same service on the main thread. */
   createLocal: () => Local;
-  /** Each reply other than 'failed' while the worker is in use; `answer` settles the question of that id. */
-  onReply: (reply: Reply, answer: (id: number, result: Answer) => void) => void;
+  /**
+   * Each reply other than 'failed' while the worker is in use; `answer` settles the question of that
+   * id, `refuse` fails it (the worker is still in use: only that question failed).
+   */
+  onReply: (
+    reply: Reply,
+    answer: (id: number, result: Answer) => void,
+    refuse: (id: number, error: unknown) => void,
+  ) => void;
   /** Gives the local implementation what the worker had (listeners, last options) when it takes over. */
   handOver: (local: Local) => void;
 }
@@ -68,6 +75,10 @@ export function workerWithFallback<
     questions.get(id)?.resolve(result);
     questions.delete(id);
   };
+  const refuse = (id: number, error: unknown) => {
+    questions.get(id)?.reject(error);
+    questions.delete(id);
+  };
   const fail = (message: string) => {
     console.error(client.failureMessage, message);
     worker.terminate();
@@ -83,7 +94,7 @@ export function workerWithFallback<
     if (local) return;
     const reply = event.data;
     if (isFailed(reply)) fail(reply.message);
-    else client.onReply(reply, answer);
+    else client.onReply(reply, answer, refuse);
   };
   // A script that cannot load (offline before its first use) fires a plain Event, with no message.
   worker.onerror = (event) => {

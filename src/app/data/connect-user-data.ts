@@ -45,7 +45,7 @@ async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | 
   try {
     sync = await startEngine(data, auth, createTransport, pullWorker);
   } catch (error) {
-    pullWorker?.close();
+    pullWorker.close();
     throw error;
   }
   // Audio follows its metadata: the uploader runs beside the engine and stops with it.
@@ -58,7 +58,7 @@ async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | 
     dispose() {
       stopAudio();
       sync.dispose();
-      pullWorker?.close();
+      pullWorker.close();
     },
   };
 }
@@ -67,7 +67,7 @@ async function startEngine(
   data: UserData,
   auth: AuthPort,
   createTransport: CreateSyncTransport,
-  pullWorker: PullRunner | null,
+  pullWorker: PullRunner,
 ): Promise<UserSync> {
   const transport = createTransport(await loadSupabase(), data.userId);
   return startUserSync({
@@ -85,6 +85,6 @@ async function startEngine(
       locks: webLocks,
     },
     focus: windowFocus,
-    engine: pullWorker ? { pullRunner: pullWorker } : {},
+    engine: { pullRunner: pullWorker },
   });
 }
