@@ -14,6 +14,15 @@ async function device(browser: Browser, email: string): Promise<Page> {
   return context.newPage();
 }
 
+/** A check-in saved on `page`, shown in the day's list. */
+async function checkIn(page: Page, mood: string, note: string): Promise<void> {
+  await page.goto('/mood/entry');
+  await page.getByRole('radio', { name: mood }).check({ force: true });
+  await page.getByLabel('Note').fill(note);
+  await page.getByRole('button', { name: 'Save check-in' }).click();
+  await expect(page.getByRole('article', { name: new RegExp(`^${mood} at `) })).toBeVisible();
+}
+
 function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
@@ -28,11 +37,7 @@ test.describe('two devices', () => {
     await laptop.goto('/mood');
     await expect(laptop.getByText('No check-in yet today. How are you?')).toBeVisible();
 
-    await phone.goto('/mood/entry');
-    await phone.getByRole('radio', { name: 'Great' }).check({ force: true });
-    await phone.getByLabel('Note').fill('Written on the phone');
-    await phone.getByRole('button', { name: 'Save check-in' }).click();
-    await expect(phone.getByRole('article', { name: /^Great at / })).toBeVisible();
+    await checkIn(phone, 'Great', 'Written on the phone');
 
     await expect(laptop.getByRole('article', { name: /^Great at / })).toContainText('Written on the phone', {
       timeout: 20_000,
@@ -53,11 +58,7 @@ test.describe('two devices', () => {
     await laptop.goto('/mood');
     await expect(laptop.getByText('No check-in yet today. How are you?')).toBeVisible();
 
-    await phone.goto('/mood/entry');
-    await phone.getByRole('radio', { name: 'Good' }).check({ force: true });
-    await phone.getByLabel('Note').fill('Pulled without a worker');
-    await phone.getByRole('button', { name: 'Save check-in' }).click();
-    await expect(phone.getByRole('article', { name: /^Good at / })).toBeVisible();
+    await checkIn(phone, 'Good', 'Pulled without a worker');
 
     await expect(laptop.getByRole('article', { name: /^Good at / })).toContainText(
       'Pulled without a worker',
@@ -80,13 +81,6 @@ test.describe('two devices', () => {
       await page.context().setOffline(true);
     }
 
-    const checkIn = async (page: Page, mood: string, note: string) => {
-      await page.goto('/mood/entry');
-      await page.getByRole('radio', { name: mood }).check({ force: true });
-      await page.getByLabel('Note').fill(note);
-      await page.getByRole('button', { name: 'Save check-in' }).click();
-      await expect(page.getByRole('article', { name: new RegExp(`^${mood} at `) })).toBeVisible();
-    };
     await checkIn(phone, 'Great', 'Offline on the phone');
     await checkIn(laptop, 'Bad', 'Offline on the laptop');
     // Offline each device has only its own.
