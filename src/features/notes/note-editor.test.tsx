@@ -158,7 +158,7 @@ describe('note editor', () => {
       await waitFor(() =>
         expect(screen.queryByRole('button', { name: /Read aloud|Stop reading/ })).toBeNull(),
       );
-      expect(speech.current).toBeNull();
+      await waitFor(() => expect(speech.current).toBeNull());
     });
 
     it('is not offered for a locked note until it is unlocked, and stops when the note locks again', async () => {
@@ -185,7 +185,8 @@ describe('note editor', () => {
         { timeout: 10_000 },
       );
       expect(screen.queryByRole('button', { name: /Read aloud|Stop reading/ })).toBeNull();
-      expect(speech.current).toBeNull();
+      // The voice is stopped by the button's effect cleanup, which React runs after the relock's commit.
+      await waitFor(() => expect(speech.current).toBeNull());
     });
 
     it('stops reading when the user leaves the note', async () => {
@@ -195,7 +196,7 @@ describe('note editor', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Read aloud' }));
       await userEvent.click(screen.getByRole('link', { name: 'All notes' }));
       expect(await screen.findByText('list')).toBeTruthy();
-      expect(speech.current).toBeNull();
+      await waitFor(() => expect(speech.current).toBeNull());
     });
 
     it('is not offered where the browser cannot speak', async () => {
