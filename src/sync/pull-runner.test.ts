@@ -4,6 +4,7 @@ import { getCursor, getMeta } from '../db/sync-meta.ts';
 import { ConnectionPullRunner } from '../testing/sync/connection-pull-runner.ts';
 import { settle, type TestTab } from '../testing/sync/test-device.ts';
 import { createTestWorld, TEST_USER } from '../testing/sync/test-world.ts';
+import type { PullRequest } from './protocol.ts';
 import type { SyncStatus } from './sync-status.ts';
 import { TransportError } from './transport.ts';
 
@@ -54,6 +55,40 @@ describe('pull runner (docs/adr/0099)', () => {
     expect(reader.engine.status.get().state).toBe('up_to_date');
     // The lease was renewed while pages came in and given up after the walk (R29).
     expect(await getMeta(reader.db, 'lease:pull')).toEqual({ until: 0 });
+  });
+
+  it('[R13] a long walk begins on the engine’s thread and is taken over at a transaction’s end, fetching again at most the page in flight', async () => {
+    const { world, writer, reader, runner } = await writerAndRunner();
+    for (let i = 0; i < 9; i++) await writer.commands.createNote({ title: `n${i}` });
+    await sync(writer);
+    runner.readyAfter = 2;
+    const cursors: number[] = [];
+    const pull = reader.transport.pull.bind(reader.transport);
+    reader.transport.pull = (request, session) => {
+      cursors.push((request as PullRequest).cursor);
+      return pull(request, session);
+    };
+    reader.engine.start();
+    await settle([reader]);
+    expect(runner.handedOver).toBe(1);
+    expect(runner.walks).toBe(1);
+    expect(await reader.db.notes.count()).toBe(9);
+    expect(await getCursor(reader.db)).toBe(world.server.clock(TEST_USER));
+    const fetchedAgain = cursors.filter((cursor, i) => cursors.indexOf(cursor) !== i);
+    expect(fetchedAgain.length).toBeLessThanOrEqual(1);
+    expect(reader.engine.status.get().state).toBe('up_to_date');
+  });
+
+  it('a walk that reaches the clock before the runner is ready stays on the engine’s thread', async () => {
+    const { writer, reader, runner } = await writerAndRunner();
+    for (let i = 0; i < 5; i++) await writer.commands.createNote({ title: `n${i}` });
+    await sync(writer);
+    runner.readyAfter = 100;
+    reader.engine.start();
+    await settle([reader]);
+    expect(runner.handedOver).toBe(0);
+    expect(runner.walks).toBe(0);
+    expect(await reader.db.notes.count()).toBe(5);
   });
 
   it('[R32] a walk refused with 401 on the other thread stops the engine for a new session, as here', async () => {

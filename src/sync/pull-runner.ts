@@ -11,6 +11,24 @@ export interface PullJob {
 
 export type PullOutcome = 'done' | 'reset';
 
+/** How a walk on the engine's thread ended: as a walk does, or handed to the runner's thread to go on. */
+export type WalkOutcome = PullOutcome | 'handed-over';
+
+/**
+ * The walk on the engine's own thread. Given `handOver`, it asks it after each applied transaction
+ * while more pages are to come, and stops there with 'handed-over' when it says yes: the rest of the
+ * walk goes on elsewhere from the stored cursor.
+ */
+export type WalkHere = (handOver?: () => boolean) => Promise<WalkOutcome>;
+
+/** The whole walk on the engine's thread: nothing takes it over. */
+export async function walkHereToTheEnd(walkHere: WalkHere): Promise<PullOutcome> {
+  const outcome = await walkHere();
+  // INVARIANT: pullToClock hands over only when a handOver predicate says so.
+  if (outcome === 'handed-over') throw new Error('a walk with no one to hand over to handed over');
+  return outcome;
+}
+
 /**
  * Runs the walk from the stored cursor to the server's clock (R13–R15, R28) somewhere other than the
  * engine's thread: the app's pull worker, which checks and writes the pages off the main thread
@@ -18,15 +36,17 @@ export type PullOutcome = 'done' | 'reset';
  * the lock, the reset and the status.
  *
  * `onPage` is called after each applied batch of pages, so the engine can renew its lease (R29) and
- * report progress; `walkHere` is the walk on the engine's own thread, for when the other thread cannot
- * run (its script did not load): a walk that fails there is re-run here from the stored cursor, which
- * is safe because pages are applied with their cursor in one transaction and re-applied harmlessly.
+ * report progress. `walkHere` is the walk on the engine's own thread: for a walk that begins before the
+ * other thread is ready (it is handed over at a transaction's end once it is), and for when the other
+ * thread cannot run (its script did not load): a walk that fails there is re-run here from the stored
+ * cursor, which is safe because pages are applied with their cursor in one transaction and re-applied
+ * harmlessly.
  */
 export interface PullRunner {
   walk(
     job: PullJob,
     onPage: (progress: NonNullable<SyncStatus['progress']>) => Promise<void>,
     isCancelled: () => boolean,
-    walkHere: () => Promise<PullOutcome>,
+    walkHere: WalkHere,
   ): Promise<PullOutcome>;
 }

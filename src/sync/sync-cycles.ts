@@ -10,7 +10,13 @@ import { applyPullPage } from './apply-pull-page.ts';
 import { fetchPullPage } from './fetch-pull-page.ts';
 import { PullPageFeed } from './pull-page-feed.ts';
 import { applyGroups, type PulledPage } from './apply-groups.ts';
-import type { PullOutcome, PullRunner } from './pull-runner.ts';
+import {
+  walkHereToTheEnd,
+  type PullOutcome,
+  type PullRunner,
+  type WalkHere,
+  type WalkOutcome,
+} from './pull-runner.ts';
 import { pushOnce } from './push-once.ts';
 import { resetLocal } from './reset-local.ts';
 import type { SyncStatus } from './sync-status.ts';
@@ -96,7 +102,8 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | typeof BUSY> 
     const pulls = ((await getMeta<number>(ctx.db, 'pulls')) ?? 0) + 1;
     await setMeta(ctx.db, 'pulls', pulls);
     const wantDigest = pulls % ctx.digestEvery === 0;
-    const walkHere = () => pullToClock({ ...ctx, yieldToUi: ctx.ports.yieldToUi }, wantDigest, renew);
+    const walkHere: WalkHere = (handOver) =>
+      pullToClock({ ...ctx, yieldToUi: ctx.ports.yieldToUi }, wantDigest, renew, handOver);
     const job = { session: ctx.session, clientId: ctx.clientId, pullLimit: ctx.pullLimit, wantDigest };
     const onPage = async (progress: NonNullable<SyncStatus['progress']>) => {
       ctx.onProgress(progress);
@@ -105,7 +112,7 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | typeof BUSY> 
     for (;;) {
       const outcome = ctx.pullRunner
         ? await ctx.pullRunner.walk(job, onPage, ctx.isDisposed, walkHere)
-        : await walkHere();
+        : await walkHereToTheEnd(walkHere);
       if (outcome === 'done') return 'done';
       // At most one reset per cycle: a second one means the server is inconsistent; retry later.
       if (resets++ > 0) throw new TransportError('server', 'reset did not converge');
@@ -121,12 +128,28 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | typeof BUSY> 
  * cursor never gets ahead of the rows it covers, a slow network still stores each page as it comes, a
  * slow database gets fewer, larger commits (each commit re-runs the screens' live queries), and a
  * failure loses only pages not yet applied (they are fetched again).
+ *
+ * Given `handOver`, the walk asks it after each transaction while more pages are to come and ends with
+ * 'handed-over' when it says yes (ADR 0099). Such a walk fetches only one page ahead, so what it drops
+ * on handing over is at most the page in flight.
  */
+export function pullToClock(
+  ctx: PullWalkContext,
+  wantDigest: boolean,
+  renew: () => Promise<void>,
+): Promise<PullOutcome>;
+export function pullToClock(
+  ctx: PullWalkContext,
+  wantDigest: boolean,
+  renew: () => Promise<void>,
+  handOver: (() => boolean) | undefined,
+): Promise<WalkOutcome>;
 export async function pullToClock(
   ctx: PullWalkContext,
   wantDigest: boolean,
   renew: () => Promise<void>,
-): Promise<PullOutcome> {
+  handOver?: () => boolean,
+): Promise<WalkOutcome> {
   const feed = new PullPageFeed(
     (cursor) =>
       fetchPullPage(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
@@ -134,7 +157,7 @@ export async function pullToClock(
         wantDigest,
         yieldToUi: ctx.yieldToUi,
       }),
-    PULL_AHEAD_ROWS,
+    handOver ? ctx.pullLimit : PULL_AHEAD_ROWS,
   );
   feed.start(await getCursor(ctx.db));
   try {
@@ -154,6 +177,7 @@ export async function pullToClock(
         await renew();
         await ctx.afterApply?.();
         if (!last.has_more) return 'done';
+        if (handOver?.()) return 'handed-over';
       }
     }
   } finally {

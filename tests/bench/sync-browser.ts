@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium-path.ts';
 import { serveDist } from '../../scripts/serve-dist.ts';
-import { DEMO_ANON_KEY } from '../../server/keys.ts';
-import { createSupabaseSyncTransport } from '../../src/lib/sync/supabase-sync-transport.ts';
-import { pushResponseSchema } from '../../src/sync/protocol.ts';
-import { realSession, SESSION_STORAGE_KEY, type StoredSession } from '../e2e/support/session.ts';
-import { device, newNote } from '../integration/sync/support/sync-requests.ts';
+import { seedNotes } from '../e2e/support/seed-notes.ts';
+import { realSession, SESSION_STORAGE_KEY } from '../e2e/support/session.ts';
 import type { Benchmark } from './benchmark.ts';
 import { msFigure, summarize } from './summarize.ts';
 import { openAppBackend } from './support/app-backend.ts';
@@ -28,26 +24,6 @@ const MIN_RUNS = 5;
 const ENTRIES = 10_000;
 const EDITS = 1_000;
 const HOPS_PER_RUN = 5;
-
-/** Writes the account's 10,000 notes on the server through sync_push, as another device would have. */
-async function seedServer(url: string, session: StoredSession): Promise<void> {
-  const client = createClient(url, DEMO_ANON_KEY, { accessToken: async () => session.access_token });
-  const transport = createSupabaseSyncTransport(client, session.user.id);
-  const other = device(session.user.id);
-  const auth = { userId: session.user.id, accessToken: session.access_token };
-  for (let i = 0; i < ENTRIES; i += 200) {
-    const mutations = Array.from({ length: 200 }, (_, j) => {
-      const id = randomUUID();
-      return other.mutation(
-        'notes',
-        id,
-        newNote(id, { title: `Note ${i + j}`, body: `Body of note ${i + j}` }),
-      );
-    });
-    pushResponseSchema.parse(await transport.push(other.push(mutations), auth));
-  }
-  transport.close();
-}
 
 /** A device: its own context (own IndexedDB, no service worker), signed in to the account. */
 async function openDevice(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -99,7 +75,7 @@ export const syncBrowser: Benchmark = {
     try {
       const owner = await realSession();
       const email = owner.user.email ?? '';
-      await seedServer(backend.url, owner);
+      await seedNotes(backend.url, owner, ENTRIES);
       log(`sync-browser: ${ENTRIES} notes on the server`);
       for (let run = 0; run <= runCount; run += 1) {
         const { context, page } = await openDevice(browser, email);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { PullJob } from '../../sync/pull-runner.ts';
+import type { PullJob, PullRunner, WalkHere } from '../../sync/pull-runner.ts';
 import { TransportError } from '../../sync/transport.ts';
 import { FakeWorker } from '../../testing/fake-worker.ts';
 import { createPullWorker } from './create-pull-worker.ts';
@@ -11,24 +11,64 @@ const job: PullJob = {
   pullLimit: 1000,
   wantDigest: false,
 };
+const noReports = async () => undefined;
+const wanted = () => false;
+
+/** A walk on the page of one transaction: it never asks whether to hand over. */
+const shortWalkHere: WalkHere = () => Promise.resolve('done');
+
+/** A walk on the page that goes on until the worker has started and said it is ready. */
+function longWalkHere(worker: FakeWorker): WalkHere {
+  return async (handOver) => {
+    if (!handOver) return 'done';
+    if (handOver()) return 'handed-over';
+    worker.reply({ type: 'ready' });
+    return handOver() ? 'handed-over' : 'done';
+  };
+}
+
+const lastPosted = (worker: FakeWorker) => worker.posted.at(-1) as { type: string; id?: number } | undefined;
+
+/** A runner whose worker has taken over a first long walk and finished it. */
+async function runnerWithReadyWorker(worker: FakeWorker): Promise<PullRunner & { close(): void }> {
+  const runner = createPullWorker('u-1', () => worker.asWorker());
+  const first = runner.walk(job, noReports, wanted, longWalkHere(worker));
+  await vi.waitFor(() => expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 1 }));
+  worker.reply({ type: 'walked', id: 1, outcome: 'done' });
+  await first;
+  return runner;
+}
 
 describe('pull worker client', () => {
   let worker: FakeWorker;
+  let started: number;
+  const createWorker = () => {
+    started++;
+    return worker.asWorker();
+  };
   beforeEach(() => {
     worker = new FakeWorker();
+    started = 0;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
-  it('hands the walk to the worker with the session’s token and reports each page to the engine', async () => {
-    const runner = createPullWorker('u-1', () => worker.asWorker());
+  it('walks a short pull on the page and starts no worker for it', async () => {
+    const runner = createPullWorker('u-1', createWorker);
+    await expect(runner.walk(job, noReports, wanted, shortWalkHere)).resolves.toBe('done');
+    expect(started).toBe(0);
+  });
+
+  it('starts the worker when a walk runs long and hands the walk over once the worker is ready', async () => {
+    const runner = createPullWorker('u-1', createWorker);
     const pages: unknown[] = [];
-    const walkHere = vi.fn(() => Promise.resolve('done' as const));
     const walked = runner.walk(
       job,
       async (progress) => void pages.push(progress),
-      () => false,
-      walkHere,
+      wanted,
+      longWalkHere(worker),
     );
+    await vi.waitFor(() => expect(worker.posted).toHaveLength(2));
+    expect(started).toBe(1);
     expect(worker.posted).toEqual([
       { type: 'open', userId: 'u-1' },
       {
@@ -45,98 +85,88 @@ describe('pull worker client', () => {
     worker.reply({ type: 'walked', id: 1, outcome: 'reset' });
     await expect(walked).resolves.toBe('reset');
     expect(pages).toEqual([{ phase: 'pull', done: 5, total: 9 }]);
+  });
+
+  it('gives every walk to the worker once it is ready, short ones too', async () => {
+    const runner = await runnerWithReadyWorker(worker);
+    const walkHere = vi.fn(shortWalkHere);
+    const walked = runner.walk(job, noReports, wanted, walkHere);
+    expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 2 });
+    worker.reply({ type: 'walked', id: 2, outcome: 'done' });
+    await expect(walked).resolves.toBe('done');
     expect(walkHere).not.toHaveBeenCalled();
   });
 
   it('fails a walk with the error’s own class, and the next walk still goes to the worker', async () => {
-    const runner = createPullWorker('u-1', () => worker.asWorker());
-    const walkHere = () => Promise.resolve('done' as const);
-    const first = runner.walk(
-      job,
-      async () => undefined,
-      () => false,
-      walkHere,
-    );
+    const runner = await runnerWithReadyWorker(worker);
+    const failed = runner.walk(job, noReports, wanted, shortWalkHere);
     worker.reply({
       type: 'walk-failed',
-      id: 1,
+      id: 2,
       error: { name: 'TransportError', kind: 'unauthorized', message: 'JWT expired', status: 401 },
     });
-    const error = await first.catch((caught: unknown) => caught);
+    const error = await failed.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TransportError);
     expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
-    void runner.walk(
-      job,
-      async () => undefined,
-      () => false,
-      walkHere,
-    );
-    expect(worker.posted.at(-1)).toMatchObject({ type: 'walk', id: 2 });
+    void runner.walk(job, noReports, wanted, shortWalkHere);
+    expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 3 });
   });
 
-  it('tells the worker to stop a walk the engine no longer wants', () => {
-    const runner = createPullWorker('u-1', () => worker.asWorker());
+  it('tells the worker to stop a walk the engine no longer wants', async () => {
+    const runner = await runnerWithReadyWorker(worker);
     let stopped = false;
-    void runner.walk(
-      job,
-      async () => undefined,
-      () => stopped,
-      () => Promise.resolve('done'),
-    );
-    worker.reply({ type: 'page', id: 1, progress: { phase: 'pull', done: 1, total: 9 } });
-    expect(worker.posted.at(-1)).toMatchObject({ type: 'walk' });
+    void runner.walk(job, noReports, () => stopped, shortWalkHere);
+    worker.reply({ type: 'page', id: 2, progress: { phase: 'pull', done: 1, total: 9 } });
+    expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 2 });
     stopped = true;
-    worker.reply({ type: 'page', id: 1, progress: { phase: 'pull', done: 2, total: 9 } });
-    expect(worker.posted.at(-1)).toEqual({ type: 'cancel', id: 1 });
+    worker.reply({ type: 'page', id: 2, progress: { phase: 'pull', done: 2, total: 9 } });
+    expect(lastPosted(worker)).toEqual({ type: 'cancel', id: 2 });
   });
 
-  it('walks on the page once the worker’s script cannot load, the pending walk included', async () => {
-    const runner = createPullWorker('u-1', () => worker.asWorker());
-    const walkHere = vi.fn(() => Promise.resolve('done' as const));
-    const pending = runner.walk(
-      job,
-      async () => undefined,
-      () => false,
-      walkHere,
-    );
-    worker.error(new Event('error'));
-    await expect(pending).resolves.toBe('done');
+  it('finishes a long walk on the page when the worker’s script cannot load, and walks there from then on', async () => {
+    const runner = createPullWorker('u-1', createWorker);
+    const asked: boolean[] = [];
+    const walked = runner.walk(job, noReports, wanted, async (handOver) => {
+      asked.push(handOver?.() ?? false);
+      worker.error(new Event('error'));
+      asked.push(handOver?.() ?? false);
+      return 'done';
+    });
+    await expect(walked).resolves.toBe('done');
+    expect(asked).toEqual([false, false]);
     expect(console.error).toHaveBeenCalledWith(
       'The pull worker failed; pulling on the main thread instead',
       'its script could not be loaded',
     );
     expect(worker.terminated).toBe(true);
-    await runner.walk(
-      job,
-      async () => undefined,
-      () => false,
-      walkHere,
-    );
-    expect(walkHere).toHaveBeenCalledTimes(2);
+    const walkHere = vi.fn(shortWalkHere);
+    await runner.walk(job, noReports, wanted, walkHere);
+    expect(walkHere).toHaveBeenCalledWith(undefined);
+    expect(started).toBe(1);
+  });
+
+  it('walks a pending walk again on the page when the worker fails under it', async () => {
+    const runner = await runnerWithReadyWorker(worker);
+    const walkHere = vi.fn(shortWalkHere);
+    const pending = runner.walk(job, noReports, wanted, walkHere);
+    worker.reply({ type: 'failed', message: 'the database did not open' });
+    await expect(pending).resolves.toBe('done');
+    expect(walkHere).toHaveBeenCalledTimes(1);
+    expect(walkHere).toHaveBeenCalledWith();
   });
 
   it('ends a pending walk when closed, so the engine’s pull lock is let go', async () => {
-    const runner = createPullWorker('u-1', () => worker.asWorker());
-    const pending = runner.walk(
-      job,
-      async () => undefined,
-      () => false,
-      () => Promise.resolve('reset'),
-    );
+    const runner = await runnerWithReadyWorker(worker);
+    const pending = runner.walk(job, noReports, wanted, () => Promise.resolve('reset'));
     runner.close();
     await expect(pending).resolves.toBe('done');
     expect(worker.terminated).toBe(true);
   });
 
-  it('walks on the page where no Worker exists', async () => {
+  it('walks on the page, whole, where no Worker exists', async () => {
     const runner = createPullWorker('u-1', null);
-    await expect(
-      runner.walk(
-        job,
-        async () => undefined,
-        () => false,
-        () => Promise.resolve('reset'),
-      ),
-    ).resolves.toBe('reset');
+    const walkHere = vi.fn<WalkHere>(() => Promise.resolve('reset'));
+    await expect(runner.walk(job, noReports, wanted, walkHere)).resolves.toBe('reset');
+    expect(walkHere).toHaveBeenCalledWith(undefined);
   });
 });

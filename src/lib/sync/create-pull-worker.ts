@@ -1,4 +1,4 @@
-import type { PullOutcome, PullRunner } from '../../sync/pull-runner.ts';
+import { walkHereToTheEnd, type PullOutcome, type PullRunner } from '../../sync/pull-runner.ts';
 import { workerWithFallback } from '../worker-with-fallback.ts';
 import type { PullWorkerReply, PullWorkerRequest } from './pull-worker-messages.ts';
 import { fromWalkError } from './walk-error.ts';
@@ -17,39 +17,64 @@ const startWorker =
     : () => new Worker(new URL('./sync-pull.worker.ts', import.meta.url), { type: 'module' });
 
 /**
- * The engine's pull runner over the pull worker (docs/adr/0099), started as soon as the user's data
- * is, so its script and database are ready by the first pull. Where no Worker exists (unit tests) and
- * once the worker has failed (its script could not load, its database did not open) every walk,
- * pending or new, is walked on the page instead. Tests hand in `createWorker`.
+ * The engine's pull runner over the pull worker (docs/adr/0099). Most walks are a page or two (a poke,
+ * a focus, a reload), done on the page at once: the worker starts only when a walk turns out longer
+ * than one transaction, and that walk is handed to it at a transaction's end once its script has run
+ * and its database is open, instead of waiting for it. Once ready, the worker takes every walk.
+ *
+ * Where no Worker exists (unit tests) and once the worker has failed (its script could not load, its
+ * database did not open) every walk, pending or new, is walked on the page instead. Tests hand in
+ * `createWorker`.
  */
 export function createPullWorker(userId: string, createWorker = startWorker): PullRunner & { close(): void } {
   const walks = new Map<number, WalkInWorker>();
-  const client = workerWithFallback<PullWorkerRequest, PullWorkerReply, { close(): void }, PullOutcome>({
-    failureMessage: 'The pull worker failed; pulling on the main thread instead',
-    createWorker,
-    open: { type: 'open', userId },
-    createLocal: () => ({ close: () => undefined }),
-    onReply(reply, answer, refuse) {
-      if (reply.type === 'walked') answer(reply.id, reply.outcome);
-      else if (reply.type === 'walk-failed') refuse(reply.id, fromWalkError(reply.error));
-      else if (reply.type === 'page') {
-        const walk = walks.get(reply.id);
-        if (!walk) return;
-        if (walk.isCancelled()) client.tell({ type: 'cancel', id: reply.id }, () => undefined);
-        // A failed renewal or report must not end the walk; the engine's next run sees the same state.
-        walk
-          .onPage(reply.progress)
-          .catch((error: unknown) => console.error('Renewing the pull lease failed', error));
-      }
-    },
-    // Nothing to hand over: a walk on the page needs only what it brings (walkHere).
-    handOver: () => undefined,
-  });
+  let ready = false;
+  let closed = false;
+
+  const startClient = () =>
+    workerWithFallback<PullWorkerRequest, PullWorkerReply, { close(): void }, PullOutcome>({
+      failureMessage: 'The pull worker failed; pulling on the main thread instead',
+      createWorker,
+      open: { type: 'open', userId },
+      createLocal: () => ({ close: () => undefined }),
+      onReply(reply, answer, refuse) {
+        if (reply.type === 'ready') ready = true;
+        else if (reply.type === 'walked') answer(reply.id, reply.outcome);
+        else if (reply.type === 'walk-failed') refuse(reply.id, fromWalkError(reply.error));
+        else if (reply.type === 'page') {
+          const walk = walks.get(reply.id);
+          if (!walk) return;
+          if (walk.isCancelled()) client?.tell({ type: 'cancel', id: reply.id }, () => undefined);
+          // A failed renewal or report must not end the walk; the engine's next run sees the same state.
+          walk
+            .onPage(reply.progress)
+            .catch((error: unknown) => console.error('Renewing the pull lease failed', error));
+        }
+      },
+      // Nothing to hand over: a walk on the page needs only what it brings (walkHere).
+      handOver: () => undefined,
+    });
+  let client: ReturnType<typeof startClient> | null = null;
+
+  const inUse = () => client !== null && client.local === null;
+  /** Asked by a long walk on the page after each transaction: the first ask starts the worker. */
+  const takeOver = () => {
+    if (!client && !closed) client = startClient();
+    return ready && inUse();
+  };
+
   return {
-    walk(job, onPage, isCancelled, walkHere) {
+    async walk(job, onPage, isCancelled, walkHere) {
+      if (!(ready && inUse())) {
+        const canTakeOver = createWorker !== null && (client === null || inUse());
+        const outcome = await walkHere(canTakeOver ? takeOver : undefined);
+        if (outcome !== 'handed-over') return outcome;
+      }
+      const worker = client;
+      if (!worker || closed) return 'done';
       let walkId = 0;
       return new Promise<PullOutcome>((resolve, reject) => {
-        client
+        worker
           .ask(
             (id) => {
               walkId = id;
@@ -64,18 +89,19 @@ export function createPullWorker(userId: string, createWorker = startWorker): Pu
                 wantDigest: job.wantDigest,
               };
             },
-            () => walkHere(),
+            () => walkHereToTheEnd(walkHere),
           )
           .then(resolve, reject)
           .finally(() => walks.delete(walkId));
       });
     },
     close() {
+      closed = true;
       // The engine is stopped: what a walk would have returned no longer matters, but a walk left
       // pending would keep its tab's pull lock until the lease ran out.
       for (const walk of walks.values()) walk.resolve('done');
       walks.clear();
-      client.close();
+      client?.close();
     },
   };
 }

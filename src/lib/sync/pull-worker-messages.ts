@@ -24,6 +24,8 @@ export type WalkError =
   | { name: 'MalformedResponseError' | 'Error'; message: string };
 
 export type PullWorkerReply =
+  /** The database is open and the client made: walks handed over now start at once. */
+  | { type: 'ready' }
   | { type: 'page'; id: number; progress: NonNullable<SyncStatus['progress']> }
   | { type: 'walked'; id: number; outcome: PullOutcome }
   | { type: 'walk-failed'; id: number; error: WalkError }

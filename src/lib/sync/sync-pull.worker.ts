@@ -39,7 +39,10 @@ function open(userId: string): Promise<Opened> {
       const client = createWorkerSupabaseClient(() => Promise.resolve(accessToken));
       return { userId, db, transport: createSupabaseSyncTransport(client, userId) };
     });
-    opened.catch((error: unknown) => scope.postMessage({ type: 'failed', message: String(error) }));
+    opened.then(
+      () => scope.postMessage({ type: 'ready' }),
+      (error: unknown) => scope.postMessage({ type: 'failed', message: String(error) }),
+    );
   }
   return opened;
 }

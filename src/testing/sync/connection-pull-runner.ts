@@ -1,7 +1,12 @@
 import { IDBKeyRange as FakeIDBKeyRange } from 'fake-indexeddb';
 
 import { openUserDatabase } from '../../db/open-user-database.ts';
-import type { PullOutcome, PullRunner } from '../../sync/pull-runner.ts';
+import {
+  walkHereToTheEnd,
+  type PullOutcome,
+  type PullRunner,
+  type WalkHere,
+} from '../../sync/pull-runner.ts';
 import { pullToClock } from '../../sync/sync-cycles.ts';
 import type { SyncTransport } from '../../sync/transport.ts';
 import type { TestDevice } from './test-device.ts';
@@ -9,15 +14,20 @@ import type { TestDevice } from './test-device.ts';
 /**
  * A pull runner that walks over a connection of its own to the device's database, as the app's pull
  * worker does (docs/adr/0099), with the transport the test sets once its tab exists. Walks it was told
- * to refuse go back to the engine's thread through `walkHere`, as after a worker that did not load.
+ * to refuse go back to the engine's thread through `walkHere`, as after a worker that did not load; with
+ * `readyAfter` set, each walk begins on the engine's thread and is taken over after that many
+ * transactions, as while the worker is still starting.
  */
 export class ConnectionPullRunner implements PullRunner {
   transport: SyncTransport | null = null;
   walks = 0;
   walkedHere = 0;
+  handedOver = 0;
   /** Whether the last walk was told to stop early. */
   cancelled = false;
   unavailable = false;
+  /** Transactions a walk applies on the engine's thread before this runner takes it over. */
+  readyAfter: number | null = null;
 
   private readonly device: TestDevice;
 
@@ -29,11 +39,18 @@ export class ConnectionPullRunner implements PullRunner {
     job: Parameters<PullRunner['walk']>[0],
     onPage: Parameters<PullRunner['walk']>[1],
     isCancelled: () => boolean,
-    walkHere: () => Promise<PullOutcome>,
+    walkHere: WalkHere,
   ): Promise<PullOutcome> {
     if (this.unavailable || !this.transport) {
       this.walkedHere++;
-      return walkHere();
+      return walkHereToTheEnd(walkHere);
+    }
+    const readyAfter = this.readyAfter;
+    if (readyAfter !== null) {
+      let asked = 0;
+      const outcome = await walkHere(() => ++asked > readyAfter);
+      if (outcome !== 'handed-over') return outcome;
+      this.handedOver++;
     }
     this.walks++;
     const db = await openUserDatabase(job.session.userId, {
