@@ -22,18 +22,11 @@ import { windowFocus } from './window-focus.ts';
 
 /**
  * The app's connection for a signed-in user, loaded lazily (Dexie, the engine and the transport are not
- * needed to paint): their own database, and the engine over the real ports. Sync failing to start never
- * takes the journal away: the user keeps writing locally and the error is reported.
+ * needed to paint): their own database, ready as soon as it is open, and the engine over the real ports,
+ * which starts after it (ADR 0100): screens never wait for supabase-js to show local data.
  */
 export async function connectUserData(userId: string, auth: AuthPort): Promise<UserConnection> {
-  const data = await openUserData(userId);
-  let sync: UserSync | null = null;
-  try {
-    sync = await startAppSync(data, auth);
-  } catch (error) {
-    console.error('Murmur could not start syncing; changes stay on this device', error);
-  }
-  return userConnection(data, sync);
+  return userConnection(await openUserData(userId), (data) => startAppSync(data, auth));
 }
 
 async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | null> {
@@ -48,8 +41,9 @@ async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | 
     pullWorker.close();
     throw error;
   }
-  // Audio follows its metadata: the uploader runs beside the engine and stops with it.
-  const stopAudio = await startAudioUploads(data.db, sync.commands, sync.engine).catch((error: unknown) => {
+  // Audio follows its metadata: the uploader runs beside the engine and stops with it. The commands are
+  // the connection's, so marking a recording uploaded tells the engine like any write.
+  const stopAudio = await startAudioUploads(data.db, data.commands, sync.engine).catch((error: unknown) => {
     console.error('Murmur could not start audio uploads; recordings stay on this device', error);
     return () => undefined;
   });
@@ -72,7 +66,6 @@ async function startEngine(
   const transport = createTransport(await loadSupabase(), data.userId);
   return startUserSync({
     db: data.db,
-    commands: data.commands,
     transport,
     ports: {
       clock: realClock,

@@ -1,9 +1,7 @@
-import type { Commands } from '../../db/commands/create-commands.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
 import type { EnginePorts } from '../../sync/ports.ts';
 import { SyncEngine, type SyncEngineOptions } from '../../sync/sync-engine.ts';
 import type { SyncTransport } from '../../sync/transport.ts';
-import { notifyAfterWrites } from './notify-after-writes.ts';
 import type { FocusSource } from './window-focus.ts';
 
 /** A transport the app owns: `close()` ends its realtime channel (optional for test transports). */
@@ -12,8 +10,6 @@ export type ClosableTransport = SyncTransport & { close?(): void };
 export interface StartUserSyncOptions {
   /** The signed-in user's open database (ADR 0020); the engine syncs only while they are signed in. */
   db: MurmurDatabase;
-  /** The commands over `db`; the returned ones also tell the engine about each write. */
-  commands: Commands;
   transport: ClosableTransport;
   /** Clock, ids, timers, randomness, connectivity, auth and locks: the real ones in the app. */
   ports: EnginePorts;
@@ -23,22 +19,20 @@ export interface StartUserSyncOptions {
 
 export interface UserSync {
   engine: SyncEngine;
-  /** The commands to hand to screens: each successful write asks the engine to push (R27). */
-  commands: Commands;
   /** Stops the engine, its triggers and the transport. The database stays open (its owner closes it). */
   dispose(): void;
 }
 
 /**
- * Starts syncing one user's database: the engine, its triggers from the app (writes, focus and
- * visibility; connectivity, session and realtime pokes come in through the ports) and one way to stop
- * it all. One call per signed-in user: sign-out or another account disposes it before anything else
- * runs, and the engine itself refuses a session of another user (R30).
+ * Starts syncing one user's database: the engine, its focus and visibility triggers (connectivity,
+ * session and realtime pokes come in through the ports; writes through the connection's commands, see
+ * user-connection.ts) and one way to stop it all. One call per signed-in user: sign-out or another
+ * account disposes it before anything else runs, and the engine itself refuses a session of another
+ * user (R30).
  */
 export function startUserSync(options: StartUserSyncOptions): UserSync {
   const { db, transport, ports, focus } = options;
   const engine = new SyncEngine({ db, transport, ports, ...options.engine });
-  const commands = notifyAfterWrites(options.commands, () => engine.notifyLocalWrite());
   const stopFocus = focus.subscribe(() => engine.notifyFocus());
   // The status store starts at 'offline' until the first run has looked; on a device that is online
   // that would flash "Offline" (and announce it) at every start. The run that start() begins is a sync.
@@ -47,7 +41,6 @@ export function startUserSync(options: StartUserSyncOptions): UserSync {
   let disposed = false;
   return {
     engine,
-    commands,
     dispose() {
       if (disposed) return;
       disposed = true;

@@ -3,11 +3,19 @@ import type { SyncSession } from '../../sync/transport.ts';
 import type { UserSync } from './start-user-sync.ts';
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
 
-/** One signed-in user's open database and, when the build can sync, their running engine. */
+/**
+ * One signed-in user's open database and, when the build can sync, their engine. The data is ready
+ * before the engine: screens never wait for supabase-js or the engine to show local data (ADR 0100).
+ */
 export interface UserConnection {
+  /** The database and the commands screens write with; the same objects for the connection's life. */
   data: UserData;
-  sync: UserSync | null;
-  /** Stops syncing, then closes the database. */
+  /**
+   * The running engine once sync has started. Null when the build cannot sync, when sync failed to
+   * start (reported; the user keeps writing locally) or when the connection closed first. Never rejects.
+   */
+  sync: Promise<UserSync | null>;
+  /** Stops syncing (an engine still starting is stopped as it arrives), then closes the database. */
   close(): void;
 }
 
@@ -17,6 +25,7 @@ export interface UserConnection {
  * fake-indexeddb and the in-memory sync server.
  */
 export interface UserDataBackend {
+  /** Resolves once the database is open; syncing starts after, see UserConnection.sync. */
   connect(userId: string, auth: AuthPort): Promise<UserConnection>;
   /** Resolves to the refreshed session, or null when it could not be refreshed (the session stays). */
   refreshSession(): Promise<SyncSession | null>;

@@ -56,16 +56,17 @@ function createDevice() {
     async connect(userId, auth) {
       const db = await openUserDatabase(userId, { indexedDB, IDBKeyRange: FakeIDBKeyRange });
       const data: UserData = { userId, db, commands: createCommands(db, { clock, ids }) };
-      const transport = new FakeTransport(world.server, userId);
-      const sync = startUserSync({
-        db,
-        commands: data.commands,
-        transport,
-        ports: { clock, ids, timers: world.timers, random: () => 0.5, connectivity, auth, locks },
-        focus: windowFocus,
+      return userConnection(data, async () => {
+        const transport = new FakeTransport(world.server, userId);
+        const sync = startUserSync({
+          db,
+          transport,
+          ports: { clock, ids, timers: world.timers, random: () => 0.5, connectivity, auth, locks },
+          focus: windowFocus,
+        });
+        syncs.push({ userId, sync, transport });
+        return sync;
       });
-      syncs.push({ userId, sync, transport });
-      return userConnection(data, sync);
     },
     async refreshSession(): Promise<SyncSession | null> {
       refreshes++;

@@ -10,29 +10,26 @@ import { SessionAuthPort, toSyncSession } from './session-auth-port.ts';
 import { SyncContext, type SyncHandle } from './sync-context.ts';
 import type { UserConnection, UserDataBackend } from './user-data-backend.ts';
 
-/** One stable refresh function per engine, so the settings store is not rebuilt on every render. */
-const refreshers = new WeakMap<SyncHandle, () => Promise<void>>();
-function refreshWith(sync: SyncHandle): () => Promise<void> {
-  let refresh = refreshers.get(sync);
-  if (!refresh) {
-    refresh = () => sync.syncNow();
-    refreshers.set(sync, refresh);
-  }
-  return refresh;
-}
-
 interface Opened {
   userId: string;
   data: UserData;
+  /**
+   * Asks the engine to sync, once there is one (before that the local row is all there is). One function
+   * for the connection's life: the settings store is built once per user, not again when sync arrives.
+   */
+  refresh: () => Promise<void>;
+  /** null until the engine runs, in builds that cannot sync and when sync failed to start. */
   sync: SyncHandle | null;
 }
 
 /**
- * Opens the signed-in user's database and starts their sync engine when a user signs in; stops the
- * engine and closes the database when they sign out or another account signs in, so one account's
- * screens never read another's rows and one account's outbox is never pushed under another's session
- * (R30). The engine sees the session through a SessionAuthPort that follows the auth provider: a
- * refreshed token resumes a sync stopped by a 401 (R32).
+ * Opens the signed-in user's database when a user signs in and hands it to the screens at once; their
+ * sync engine starts after it and is published when it runs (ADR 0100), so no screen waits for
+ * supabase-js to show local data. Stops the engine and closes the database when they sign out or another
+ * account signs in, so one account's screens never read another's rows and one account's outbox is never
+ * pushed under another's session (R30), even when the engine was still starting. The engine sees the
+ * session through a SessionAuthPort that follows the auth provider: a refreshed token resumes a sync
+ * stopped by a 401 (R32).
  */
 export function UserDataProvider({
   children,
@@ -69,7 +66,16 @@ export function UserDataProvider({
           return;
         }
         connection = loaded;
-        setOpened({ userId, data: loaded.data, sync: loaded.sync?.engine ?? null });
+        const { data } = loaded;
+        let engine: SyncHandle | null = null;
+        const refresh = () => engine?.syncNow() ?? Promise.resolve();
+        setOpened({ userId, data, refresh, sync: null });
+        // A late engine after cleanup is the connection's to stop (close() below); only publish a live one.
+        void loaded.sync.then((sync) => {
+          if (cancelled || !sync) return;
+          engine = sync.engine;
+          setOpened({ userId, data, refresh, sync: engine });
+        });
       },
       (error: unknown) => {
         if (!cancelled) setFailure(error);
@@ -86,11 +92,10 @@ export function UserDataProvider({
   // Without its database the app cannot show the user's journal; the error boundary says so.
   if (failure !== null) throw failure;
   const current = opened?.userId === userId ? opened : null;
-  const sync = current?.sync ?? null;
   return (
     <UserDataContext.Provider value={current?.data ?? null}>
       <SyncContext.Provider value={current?.sync ?? null}>
-        <SettingsProvider userData={current?.data ?? null} refresh={sync ? refreshWith(sync) : undefined}>
+        <SettingsProvider userData={current?.data ?? null} refresh={current?.refresh}>
           <SubscriptionProvider userData={current?.data ?? null} email={user?.email ?? null}>
             <RecorderProvider>{children}</RecorderProvider>
           </SubscriptionProvider>
