@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { IDBFactory, IDBKeyRange as FakeIDBKeyRange } from 'fake-indexeddb';
 import type { i18n as I18n } from 'i18next';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -27,6 +27,14 @@ import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { UserDataProvider } from './user-data-provider.tsx';
 import { windowFocus } from './window-focus.ts';
 
+/** The server's wire; closing it is what ends a real transport's realtime channel. */
+class ClosableFakeTransport extends FakeTransport {
+  closed = false;
+  close(): void {
+    this.closed = true;
+  }
+}
+
 /**
  * The provider, the engine and the status indicator together, on one device (one IndexedDB, one
  * network, one set of locks) shared by two accounts, against the in-memory sync server. Only the
@@ -40,9 +48,11 @@ function createDevice() {
   const ids = createTestIds(1);
   const clock = { now: () => world.timers.now(), timeZone: () => 'Europe/Berlin' };
   const tokens = new Map<string, string>();
-  const syncs: { userId: string; sync: UserSync; transport: FakeTransport }[] = [];
+  const syncs: { userId: string; sync: UserSync; transport: ClosableFakeTransport }[] = [];
   let refreshes = 0;
   let signedIn: string | null = null;
+  /** While set, sync starts wait for it (supabase-js and the engine still loading); the data does not. */
+  let syncHeld: Promise<void> | null = null;
   /** Whether supabase-js could refresh the session when the engine asks (false: the network failed). */
   let refreshWorks = true;
 
@@ -57,7 +67,8 @@ function createDevice() {
       const db = await openUserDatabase(userId, { indexedDB, IDBKeyRange: FakeIDBKeyRange });
       const data: UserData = { userId, db, commands: createCommands(db, { clock, ids }) };
       return userConnection(data, async () => {
-        const transport = new FakeTransport(world.server, userId);
+        await syncHeld;
+        const transport = new ClosableFakeTransport(world.server, userId);
         const sync = startUserSync({
           db,
           transport,
@@ -101,14 +112,28 @@ function createDevice() {
     await act(() => settle(tabs));
   }
 
+  /** Holds every sync start until the returned function is called; the databases open meanwhile. */
+  function holdSync(): () => void {
+    let release!: () => void;
+    syncHeld = new Promise((resolve) => {
+      release = resolve;
+    });
+    return () => {
+      syncHeld = null;
+      release();
+    };
+  }
+
   return {
     world,
     indexedDB,
     connectivity,
+    clock,
     backend,
     syncs,
     authFor,
     sync,
+    holdSync,
     issue,
     get refreshes() {
       return refreshes;
@@ -133,13 +158,18 @@ function Probe() {
   return null;
 }
 
-function renderApp(device: ReturnType<typeof createDevice>, userId: string | null) {
+function renderApp(
+  device: ReturnType<typeof createDevice>,
+  userId: string | null,
+  screenContent?: ReactNode,
+) {
   const tree = (auth: AuthContextValue): ReactNode => (
     <I18nextProvider i18n={i18n}>
       <AuthContext value={auth}>
         <UserDataProvider backend={device.backend}>
           <SyncStatusIndicator />
           <Probe />
+          {screenContent}
         </UserDataProvider>
       </AuthContext>
     </I18nextProvider>
@@ -155,13 +185,18 @@ function renderApp(device: ReturnType<typeof createDevice>, userId: string | nul
   };
 }
 
-/** The signed-in user's data once their database is open. */
-async function opened(userId: string): Promise<UserData> {
-  await screen.findByRole('button', { name: /Sync|Offline/ });
+/** The signed-in user's data once their database is open (sync may still be starting). */
+function dataOf(userId: string): Promise<UserData> {
   return waitFor(() => {
     if (userData?.userId !== userId) throw new Error(`no data for ${userId}`);
     return userData;
   });
+}
+
+/** The signed-in user's data once their database is open and their engine runs. */
+async function opened(userId: string): Promise<UserData> {
+  await screen.findByRole('button', { name: /Sync|Offline/ });
+  return dataOf(userId);
 }
 
 const statusButton = () => screen.getByRole('button', { expanded: false });
@@ -373,5 +408,113 @@ describe('app sync wiring', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('group', { name: 'Sync details' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { expanded: false }));
+  });
+});
+
+/** A screen that shows the user's notes, read from their database (local data only, as every screen). */
+function NoteBodies() {
+  const data = useUserData();
+  const [bodies, setBodies] = useState<string[]>([]);
+  useEffect(() => {
+    void data?.db.notes.toArray().then((notes) => setBodies(notes.map((note) => note.body)));
+  }, [data]);
+  return (
+    <ul aria-label="Notes">
+      {bodies.map((body) => (
+        <li key={body}>{body}</li>
+      ))}
+    </ul>
+  );
+}
+
+describe('data before sync (ADR 0100)', () => {
+  it('shows the journal on this device while supabase-js and the engine are still loading', async () => {
+    const device = createDevice();
+    const earlier = await openUserDatabase(TEST_USER, {
+      indexedDB: device.indexedDB,
+      IDBKeyRange: FakeIDBKeyRange,
+    });
+    await createCommands(earlier, { clock: device.clock, ids: createTestIds(9) }).createNote({
+      body: 'Written yesterday',
+    });
+    earlier.close();
+    const release = device.holdSync();
+
+    renderApp(device, TEST_USER, <NoteBodies />);
+    expect(await screen.findByText('Written yesterday')).toBeTruthy();
+    expect(device.syncs).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /Sync|Offline/ })).toBeNull();
+
+    // The engine attaches to the same data: the screens' objects do not change under them.
+    const before = await dataOf(TEST_USER);
+    act(release);
+    await screen.findByRole('button', { name: /Sync|Offline/ });
+    await device.sync();
+    expect(statusButton().textContent).toContain('Synced');
+    expect(userData).toBe(before);
+  });
+
+  it('[R27] a note written before the engine started is pushed when it starts; later writes tell it', async () => {
+    const device = createDevice();
+    const release = device.holdSync();
+    renderApp(device, TEST_USER);
+    const { commands } = await dataOf(TEST_USER);
+    await act(async () => {
+      await commands.createNote({ body: 'Before sync started' });
+    });
+    expect(device.world.server.rows(TEST_USER)).toHaveLength(0);
+
+    act(release);
+    await screen.findByRole('button', { name: /Sync|Offline/ });
+    await device.sync();
+    expect(statusButton().textContent).toContain('Synced');
+    expect(device.world.server.rows(TEST_USER).map((row) => row.data['body'])).toContain(
+      'Before sync started',
+    );
+
+    await act(async () => {
+      await commands.createNote({ body: 'After sync started' });
+    });
+    expect(await screen.findByRole('button', { name: /1 change waiting to sync/ })).toBeTruthy();
+    await device.sync();
+    expect(device.world.server.rows(TEST_USER).map((row) => row.data['body'])).toContain(
+      'After sync started',
+    );
+  });
+
+  it('[R30] signing out while sync is starting: the late engine never syncs and the database closes', async () => {
+    const device = createDevice();
+    const release = device.holdSync();
+    const app = renderApp(device, TEST_USER);
+    const { db, commands } = await dataOf(TEST_USER);
+    await act(async () => {
+      await commands.createNote({ body: 'Mine only' });
+    });
+
+    app.switchTo(null);
+    expect(userData).toBeNull();
+    expect(db.isOpen()).toBe(false);
+
+    act(release);
+    const late = await waitFor(() => {
+      const started = device.syncs[0];
+      if (!started) throw new Error('the held start has not run yet');
+      return started;
+    });
+    await waitFor(() => expect(late.sync.engine.isRunning()).toBe(false));
+    expect(late.transport.closed).toBe(true);
+    // No trigger reaches the late engine: not the network, not focus, not a timer; none is left set.
+    act(() => {
+      device.connectivity.set(false);
+      device.connectivity.set(true);
+      window.dispatchEvent(new Event('focus'));
+      device.world.timers.advance(10 * 60_000);
+    });
+    await device.sync();
+    expect(device.world.timers.dueWithin(60 * 60_000)).toBe(0);
+    expect(late.transport.delivered).toBe(0);
+    expect(late.transport.pending).toBe(0);
+    expect(device.world.server.rows(TEST_USER)).toHaveLength(0);
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });
