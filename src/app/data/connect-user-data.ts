@@ -32,7 +32,7 @@ export async function connectUserData(userId: string, auth: AuthPort): Promise<U
 async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | null> {
   const createTransport = await loadSyncTransport();
   if (!createTransport) return null;
-  // Started first, so its script loads and its database opens while supabase-js does.
+  // The engine's pull runner: it starts its worker only when a walk runs long (ADR 0099).
   const pullWorker = createPullWorker(data.userId);
   let sync: UserSync;
   try {
