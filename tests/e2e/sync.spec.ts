@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import { readStore } from './support/local-database.ts';
-import { seedNotes } from './support/seed-notes.ts';
 import { realSession, SESSION_STORAGE_KEY, SUPABASE_URL } from './support/session.ts';
 import { serviceWorkerInControl } from './support/service-worker.ts';
 
@@ -58,7 +60,11 @@ test.describe('two devices', () => {
     test.setTimeout(180_000);
     const email = uniqueEmail('sync-long');
     const session = await realSession(email);
-    await seedNotes(SUPABASE_URL, session, JOURNAL_LONGER_THAN_A_PAGE);
+    await promisify(execFile)(
+      process.execPath,
+      ['tests/e2e/support/seed-notes-cli.ts', SUPABASE_URL, String(JOURNAL_LONGER_THAN_A_PAGE)],
+      { env: { ...process.env, MURMUR_SEED_SESSION: JSON.stringify(session) } },
+    );
     const tablet = await device(browser, email);
     const laptop = await device(browser, email);
     const tabletWorkers: string[] = [];
