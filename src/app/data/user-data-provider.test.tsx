@@ -202,6 +202,17 @@ async function opened(userId: string): Promise<UserData> {
 const statusButton = () => screen.getByRole('button', { expanded: false });
 const liveRegion = () => screen.getByRole('status');
 
+/** What would wake an engine: the network coming back, focus, and ten minutes of its timers. */
+async function fireEveryTrigger(device: ReturnType<typeof createDevice>): Promise<void> {
+  act(() => {
+    device.connectivity.set(false);
+    device.connectivity.set(true);
+    window.dispatchEvent(new Event('focus'));
+    device.world.timers.advance(10 * 60_000);
+  });
+  await device.sync();
+}
+
 describe('app sync wiring', () => {
   it('[R27][R34] shows the changes waiting to sync, then that everything is synced', async () => {
     const device = createDevice();
@@ -263,13 +274,7 @@ describe('app sync wiring', () => {
     expect(userData).toBeNull();
     expect(db.isOpen()).toBe(false);
     // No trigger reaches the stopped engine: not the network, not focus, not the periodic timer.
-    act(() => {
-      device.connectivity.set(false);
-      device.connectivity.set(true);
-      window.dispatchEvent(new Event('focus'));
-      device.world.timers.advance(10 * 60_000);
-    });
-    await device.sync();
+    await fireEveryTrigger(device);
     expect(device.syncs[0]?.transport.pending).toBe(0);
     expect(device.syncs[0]?.sync.engine.isRunning()).toBe(false);
   });
@@ -504,13 +509,7 @@ describe('data before sync (ADR 0100)', () => {
     await waitFor(() => expect(late.sync.engine.isRunning()).toBe(false));
     expect(late.transport.closed).toBe(true);
     // No trigger reaches the late engine: not the network, not focus, not a timer; none is left set.
-    act(() => {
-      device.connectivity.set(false);
-      device.connectivity.set(true);
-      window.dispatchEvent(new Event('focus'));
-      device.world.timers.advance(10 * 60_000);
-    });
-    await device.sync();
+    await fireEveryTrigger(device);
     expect(device.world.timers.dueWithin(60 * 60_000)).toBe(0);
     expect(late.transport.delivered).toBe(0);
     expect(late.transport.pending).toBe(0);
