@@ -8,6 +8,7 @@ import type { Benchmark, Metric } from './benchmark.ts';
 import { summarize } from './summarize.ts';
 import { openAppBackend } from './support/app-backend.ts';
 import { buildApp } from './support/build-app.ts';
+import { gotoUntilMark } from './support/page-signal.ts';
 
 /** Inside the 4473–4499 range kept for benchmarks; BENCH_NOTES_PORT moves it. */
 const PORT = Number(process.env['BENCH_NOTES_PORT'] ?? 4475);
@@ -232,10 +233,7 @@ export const notesList: Benchmark = {
           await signInBeforeLoad(page, email);
           const cdp = await context.newCDPSession(page);
           await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-          await page.goto(`${base}/notes`);
-          await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, LIST_MARK, {
-            timeout: 120_000,
-          });
+          await gotoUntilMark(page, `${base}/notes`, LIST_MARK);
           const shownAt = await page.evaluate(
             (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? NaN,
             LIST_MARK,

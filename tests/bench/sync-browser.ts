@@ -10,12 +10,14 @@ import type { Benchmark } from './benchmark.ts';
 import { msFigure, summarize } from './summarize.ts';
 import { openAppBackend } from './support/app-backend.ts';
 import { buildApp } from './support/build-app.ts';
+import { pageSignal } from './support/page-signal.ts';
 import {
   countRows,
   queueOfflineEdits,
   timeDrainAfterOnline,
   watchSync,
   whenTextShows,
+  UP_TO_DATE_SIGNAL,
 } from './support/sync-probes.ts';
 
 /** Inside the 4473–4499 range kept for benchmarks; BENCH_SYNC_PORT moves it. */
@@ -38,7 +40,12 @@ async function openDevice(browser: Browser, email: string): Promise<{ context: B
   return { context, page };
 }
 
-async function upToDateAt(page: Page): Promise<number> {
+/**
+ * When the indicator first said "up to date" and has stayed so. Waits for the page's signal first (armed
+ * before the load), so the page is not polled while it syncs; polls only if it left "up to date" again.
+ */
+async function upToDateAt(page: Page, signal: Promise<void>): Promise<number> {
+  await signal;
   const handle = await page.waitForFunction(
     () => (window as unknown as { syncProbe: { upToDateAt: number[] } }).syncProbe.upToDateAt[0],
     undefined,
@@ -79,8 +86,9 @@ export const syncBrowser: Benchmark = {
       log(`sync-browser: ${ENTRIES} notes on the server`);
       for (let run = 0; run <= runCount; run += 1) {
         const { context, page } = await openDevice(browser, email);
+        const upToDate = pageSignal(page, UP_TO_DATE_SIGNAL);
         await page.goto(`${base}/notes`);
-        const at = await upToDateAt(page);
+        const at = await upToDateAt(page, upToDate);
         const stored = await countRows(page, owner.user.id, 'notes');
         if (stored < ENTRIES) throw new Error(`sync-browser: up to date with ${stored} of ${ENTRIES} notes`);
         const tasks = await page.evaluate(
@@ -110,8 +118,9 @@ export const syncBrowser: Benchmark = {
       const pairEmail = (await realSession()).user.email ?? '';
       const a = await openDevice(browser, pairEmail);
       const b = await openDevice(browser, pairEmail);
+      const bUpToDate = pageSignal(b.page, UP_TO_DATE_SIGNAL);
       await b.page.goto(`${base}/mood`);
-      await upToDateAt(b.page);
+      await upToDateAt(b.page, bUpToDate);
       for (let hop = 0; hop <= runCount * HOPS_PER_RUN; hop += 1) {
         const note = `hop ${hop} ${randomUUID().slice(0, 8)}`;
         await a.page.goto(`${base}/mood/entry`);

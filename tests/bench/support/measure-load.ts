@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 import { signInBeforeLoad } from '../../e2e/support/session.ts';
+import { gotoUntilMark } from './page-signal.ts';
 
 /** Set by the first <Page> of a load (src/ui/page.tsx). Not imported: that module is browser code. */
 const FIRST_SCREEN_MARK = 'murmur:first-screen';
@@ -29,14 +30,9 @@ async function openPage(context: BrowserContext, signedIn: boolean): Promise<Pag
   return page;
 }
 
-async function readTiming(page: Page): Promise<LoadTiming> {
-  await page.waitForFunction(
-    (mark) => performance.getEntriesByName(mark, 'mark').length > 0,
-    FIRST_SCREEN_MARK,
-    {
-      timeout: 60_000,
-    },
-  );
+/** Loads `url` until the first screen's mark, then reads the load's timings. */
+async function loadAndTime(page: Page, url: string): Promise<LoadTiming> {
+  await gotoUntilMark(page, url, FIRST_SCREEN_MARK, 60_000);
   // FCP can be reported a frame after the mark; a screen with no contentful paint leaves it null.
   await page
     .waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
@@ -69,8 +65,7 @@ export async function measureLoad(browser: Browser, options: LoadOptions): Promi
   try {
     if (options.warm) {
       const primer = await openPage(context, options.signedIn);
-      await primer.goto(options.url);
-      await readTiming(primer);
+      await loadAndTime(primer, options.url);
       // Active means installed, and installing means the precache was filled.
       await primer.evaluate(async () => {
         await navigator.serviceWorker.ready;
@@ -80,8 +75,7 @@ export async function measureLoad(browser: Browser, options: LoadOptions): Promi
     const page = await openPage(context, options.signedIn);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
-    await page.goto(options.url);
-    const timing = await readTiming(page);
+    const timing = await loadAndTime(page, options.url);
     if (options.warm && !timing.controlledByServiceWorker) {
       throw new Error(`measureLoad: warm load of ${options.url} was not served by the service worker`);
     }

@@ -1,14 +1,22 @@
 import type { Page } from '@playwright/test';
 
+import { signalText } from './page-signal.ts';
+
+/** Raised (page-signal.ts) each time the sync indicator turns to "up to date". */
+export const UP_TO_DATE_SIGNAL = 'up-to-date';
+
 /**
  * In-page probes for the browser sync benchmark. They run in the app's page and read only what the app
  * shows (the sync indicator's data-state) and stores (the user's IndexedDB database), so they measure
  * the production build as a user's browser runs it.
  */
 
-/** Installed before any app script: records long tasks and when the indicator first says "up to date". */
+/**
+ * Installed before any app script: records long tasks and when the indicator first says "up to date",
+ * and raises UP_TO_DATE_SIGNAL then.
+ */
 export async function watchSync(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+  await page.addInitScript((upToDateLine) => {
     const probe = { longTasks: [] as number[], upToDateAt: [] as number[] };
     (window as unknown as { syncProbe: typeof probe }).syncProbe = probe;
     new PerformanceObserver((list) => {
@@ -17,7 +25,10 @@ export async function watchSync(page: Page): Promise<void> {
     new MutationObserver(() => {
       const state = document.querySelector<HTMLElement>('aside[data-state]')?.dataset['state'];
       const last = probe.upToDateAt.length > 0;
-      if (state === 'up_to_date' && !last) probe.upToDateAt.push(performance.now());
+      if (state === 'up_to_date' && !last) {
+        probe.upToDateAt.push(performance.now());
+        console.debug(upToDateLine);
+      }
       if (state !== 'up_to_date' && last) probe.upToDateAt.length = 0;
     }).observe(document, {
       subtree: true,
@@ -25,7 +36,7 @@ export async function watchSync(page: Page): Promise<void> {
       attributes: true,
       attributeFilter: ['data-state'],
     });
-  });
+  }, signalText(UP_TO_DATE_SIGNAL));
 }
 
 /** Rows in one store of the user's database (0 before the app created it). */
