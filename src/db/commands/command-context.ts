@@ -14,7 +14,12 @@ export function nowIso(ctx: CommandContext): string {
   return new Date(ctx.ports.clock.now()).toISOString();
 }
 
-/** Runs one change in its own transaction (R5). */
+/**
+ * Runs one change in its own transaction (R5). Its writes are the transaction's last requests, so it
+ * commits as soon as they are issued: IndexedDB would otherwise commit only after their results came
+ * back to this thread, one more round trip to the browser's database process on every autosave. A
+ * change inside a caller's transaction (Dexie reuses the outer one) leaves the commit to that caller.
+ */
 export async function change(
   ctx: CommandContext,
   table: SyncedTable,
@@ -23,9 +28,18 @@ export async function change(
   options: ChangeOptions = {},
 ): Promise<string[]> {
   // The callback must be an async function: Dexie keeps the transaction open across its awaits only then.
-  return ctx.db.transaction('rw', changeScope(ctx.db, table), async () => {
-    return await writeChange(ctx.db, ctx.ports, table, id, patch, options);
+  return ctx.db.transaction('rw', changeScope(ctx.db, table), async (transaction) => {
+    const ownTransaction = !transaction.parent;
+    return await writeChange(ctx.db, ctx.ports, table, id, patch, {
+      ...options,
+      writesIssued: ownTransaction ? () => commitNow(transaction.idbtrans) : undefined,
+    });
   });
+}
+
+/** IDBTransaction.commit() where the browser has it (all current ones); elsewhere auto-commit follows. */
+function commitNow(transaction: IDBTransaction): void {
+  if (typeof transaction.commit === 'function') transaction.commit();
 }
 
 /** The user's settings, or the defaults before any were saved; used for new entries' look. */

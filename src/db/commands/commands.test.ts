@@ -60,6 +60,26 @@ describe('commands', () => {
     expect((rows[1]?.hlc['body'] ?? '') > (created ?? '')).toBe(true);
   });
 
+  it("[R5] a change inside a caller's transaction commits with it, not before", async () => {
+    const id = await commands.createNote({ title: 'A', body: 'one' });
+    const scope = [db.notes, db.outbox, db.sync_meta];
+    await expect(
+      db.transaction('rw', scope, async () => {
+        await commands.updateNote(id, { title: 'B' });
+        throw new Error('the caller gives up');
+      }),
+    ).rejects.toThrow('the caller gives up');
+    expect((await db.notes.get(id))?.title).toBe('A');
+    expect(await db.outbox.count()).toBe(1);
+
+    await db.transaction('rw', scope, async () => {
+      await commands.updateNote(id, { title: 'B' });
+      await commands.updateNote(id, { body: 'two' });
+    });
+    expect(await db.notes.get(id)).toMatchObject({ title: 'B', body: 'two' });
+    expect(await db.outbox.count()).toBe(3);
+  });
+
   it('[R11] a change is newer than the row it changes even when the wall clock went back', async () => {
     const id = await commands.createNote({ body: 'x' });
     const before = (await db.notes.get(id))?._sync.hlc['body'] ?? '';

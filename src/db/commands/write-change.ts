@@ -46,6 +46,11 @@ export interface ChangeOptions {
   create?: boolean;
   /** Allow changing a deleted row (restore, or a user restoring a conflict). */
   allowDeleted?: boolean;
+  /**
+   * Called once the change's writes are issued, when it is the last thing its transaction does: the
+   * caller may commit then rather than wait a round trip for the writes' results (see change()).
+   */
+  writesIssued?: () => void;
 }
 
 /**
@@ -115,7 +120,7 @@ export async function writeChange(
     _sync: { version: sync.version, hlc: { ...sync.hlc, ...fieldHlc } },
   };
   // nextHlc is always after the stored state, so the state moves to it.
-  await Promise.all([
+  const writes = Promise.all([
     store.put(row),
     db.outbox.add({
       mutation_id: ports.ids.next(),
@@ -128,5 +133,7 @@ export async function writeChange(
     }),
     setMeta(db, 'hlc', hlc),
   ]);
+  options.writesIssued?.();
+  await writes;
   return changed;
 }
