@@ -1,0 +1,28 @@
+import { readInChunks } from '../../db/read-in-chunks.ts';
+import type { MurmurDatabase } from '../../db/schema.ts';
+import { createDayFinder } from '../../lib/dates/day-finder.ts';
+import type { Day } from '../../lib/dates/day.ts';
+
+/**
+ * Rows per read. A cursor over ten thousand notes took 2.3 s at 4× CPU (an event per row); reads of 500
+ * rows take about 50 ms each there, so a tap gets in between.
+ */
+const CHUNK = 500;
+
+/**
+ * Every day that has a live mood check-in, diary entry or note: a check-in's day in its own zone, a
+ * note's in the device's (`localZone`), a diary entry's as written.
+ */
+export async function journalDays(db: MurmurDatabase, localZone: string): Promise<Set<Day>> {
+  const [diary, moods, notes] = await Promise.all([
+    readInChunks(db.diary_entries, CHUNK),
+    readInChunks(db.mood_entries, CHUNK),
+    readInChunks(db.notes, CHUNK),
+  ]);
+  const findDay = createDayFinder();
+  const days = new Set<Day>();
+  for (const entry of diary) if (entry.deleted_at === null) days.add(entry.day);
+  for (const entry of moods) if (entry.deleted_at === null) days.add(findDay(entry.moment, entry.time_zone));
+  for (const note of notes) if (note.deleted_at === null) days.add(findDay(note.created_at, localZone));
+  return days;
+}
