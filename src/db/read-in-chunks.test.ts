@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import Dexie, { type Table } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { readInChunks } from './read-in-chunks.ts';
+import { forEachChunk, readInChunks } from './read-in-chunks.ts';
 
 interface Row {
   id: string;
@@ -38,5 +38,19 @@ describe('readInChunks', () => {
     db = new RowsDb('chunks-empty');
     expect(await readInChunks(db.rows, 10)).toEqual([]);
     await expect(readInChunks(db.rows, 0)).rejects.toThrow('chunk must be a whole number ≥ 1');
+  });
+
+  it('hands each chunk over as it is read, in key order', async () => {
+    db = new RowsDb('chunks-each');
+    await db.rows.bulkPut(
+      Array.from({ length: 12 }, (_, n) => ({ id: `r${String(n).padStart(3, '0')}`, n })),
+    );
+    const seen: number[][] = [];
+    await forEachChunk(db.rows, 5, (rows) => seen.push(rows.map((row) => row.n)));
+    expect(seen).toEqual([
+      [0, 1, 2, 3, 4],
+      [5, 6, 7, 8, 9],
+      [10, 11],
+    ]);
   });
 });

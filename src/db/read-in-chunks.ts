@@ -7,17 +7,32 @@ import Dexie, { type Table } from 'dexie';
  * query each chunk is observed like any other read.
  */
 export async function readInChunks<T>(table: Table<T, string>, chunk: number): Promise<T[]> {
+  const rows: T[] = [];
+  await forEachChunk(table, chunk, (page) => {
+    for (const row of page) rows.push(row);
+  });
+  return rows;
+}
+
+/**
+ * Like readInChunks, handing each chunk to `onChunk` as it arrives, so work on the rows is spread
+ * over the same tasks as the reads and no chunk is kept after it was handled.
+ */
+export async function forEachChunk<T>(
+  table: Table<T, string>,
+  chunk: number,
+  onChunk: (rows: T[]) => void,
+): Promise<void> {
   if (!Number.isInteger(chunk) || chunk < 1)
     throw new Error('readInChunks: chunk must be a whole number ≥ 1');
-  const rows: T[] = [];
   let after: string | null = null;
   for (;;) {
     const page: T[] = await (
       after === null ? table.limit(chunk) : table.where(':id').above(after).limit(chunk)
     ).toArray();
-    for (const row of page) rows.push(row);
+    onChunk(page);
     const last = page.at(-1);
-    if (page.length < chunk || !last) return rows;
+    if (page.length < chunk || !last) return;
     after = String(Dexie.getByKeyPath(last, primaryKeyPath(table)));
   }
 }

@@ -1,4 +1,4 @@
-import { readInChunks } from '../../db/read-in-chunks.ts';
+import { forEachChunk } from '../../db/read-in-chunks.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
 import { createDayFinder } from '../../lib/dates/day-finder.ts';
 import type { Day } from '../../lib/dates/day.ts';
@@ -14,15 +14,20 @@ const CHUNK = 500;
  * note's in the device's (`localZone`), a diary entry's as written.
  */
 export async function journalDays(db: MurmurDatabase, localZone: string): Promise<Set<Day>> {
-  const [diary, moods, notes] = await Promise.all([
-    readInChunks(db.diary_entries, CHUNK),
-    readInChunks(db.mood_entries, CHUNK),
-    readInChunks(db.notes, CHUNK),
-  ]);
   const findDay = createDayFinder();
   const days = new Set<Day>();
-  for (const entry of diary) if (entry.deleted_at === null) days.add(entry.day);
-  for (const entry of moods) if (entry.deleted_at === null) days.add(findDay(entry.moment, entry.time_zone));
-  for (const note of notes) if (note.deleted_at === null) days.add(findDay(note.created_at, localZone));
+  // Each chunk is placed on days as it arrives, so that work is spread over the reads' tasks too.
+  await Promise.all([
+    forEachChunk(db.diary_entries, CHUNK, (diary) => {
+      for (const entry of diary) if (entry.deleted_at === null) days.add(entry.day);
+    }),
+    forEachChunk(db.mood_entries, CHUNK, (moods) => {
+      for (const entry of moods)
+        if (entry.deleted_at === null) days.add(findDay(entry.moment, entry.time_zone));
+    }),
+    forEachChunk(db.notes, CHUNK, (notes) => {
+      for (const note of notes) if (note.deleted_at === null) days.add(findDay(note.created_at, localZone));
+    }),
+  ]);
   return days;
 }

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 
-import { readInChunks } from '../../db/read-in-chunks.ts';
+import { forEachChunk } from '../../db/read-in-chunks.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { DEFAULT_ACTIVITIES } from './mood-levels.ts';
 
@@ -15,10 +15,12 @@ export function useActivitySuggestions(): string[] {
       if (!userData) return [...DEFAULT_ACTIVITIES];
       const counts = new Map<string, number>();
       // Read in chunks, not by cursor: a cursor raises an event per check-in (seconds for years of them).
-      for (const entry of await readInChunks(userData.db.mood_entries, 1_000)) {
-        if (entry.deleted_at !== null) continue;
-        for (const activity of entry.activities) counts.set(activity, (counts.get(activity) ?? 0) + 1);
-      }
+      await forEachChunk(userData.db.mood_entries, 500, (entries) => {
+        for (const entry of entries) {
+          if (entry.deleted_at !== null) continue;
+          for (const activity of entry.activities) counts.set(activity, (counts.get(activity) ?? 0) + 1);
+        }
+      });
       const used = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
       return [...used, ...DEFAULT_ACTIVITIES.filter((activity) => !counts.has(activity))];
     }, [userData]) ?? [...DEFAULT_ACTIVITIES]
