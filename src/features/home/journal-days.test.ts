@@ -1,3 +1,7 @@
+// liveQuery looks for a global indexedDB before it runs a query (Dexie issue 2046).
+import 'fake-indexeddb/auto';
+
+import { liveQuery } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -5,7 +9,7 @@ import { createCommands, type Commands } from '../../db/commands/create-commands
 import { openUserDatabase } from '../../db/open-user-database.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
 import { createTestIds } from '../../testing/sync/test-ids.ts';
-import { journalDays } from './journal-days.ts';
+import { journalDays, readJournalDays } from './journal-days.ts';
 
 const USER = '0000aaaa-0000-7000-8000-000000000002';
 
@@ -58,5 +62,26 @@ describe('journalDays', () => {
     expect(days.size).toBe(1_200);
     expect(days.has('2024-01-01')).toBe(true);
     expect(days.has('2027-04-14')).toBe(true);
+  });
+
+  it('read live, follows every change to the journal', async () => {
+    const seen: Array<Set<string>> = [];
+    const subscription = liveQuery(() => readJournalDays(db, 'UTC')).subscribe((days) => seen.push(days));
+    const latest = async (size: number) => {
+      for (let tries = 0; tries < 200 && seen.at(-1)?.size !== size; tries += 1)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      return seen.at(-1);
+    };
+    try {
+      expect(await latest(0)).toEqual(new Set());
+      const note = await commands.createNote({ title: 'first' });
+      expect(await latest(1)).toEqual(new Set(['2026-11-22']));
+      await commands.createDiaryEntry({ day: '2026-10-01' });
+      expect(await latest(2)).toEqual(new Set(['2026-10-01', '2026-11-22']));
+      await commands.deleteNote(note);
+      expect(await latest(1)).toEqual(new Set(['2026-10-01']));
+    } finally {
+      subscription.unsubscribe();
+    }
   });
 });

@@ -31,3 +31,12 @@ export async function journalDays(db: MurmurDatabase, localZone: string): Promis
   ]);
   return days;
 }
+
+/**
+ * journalDays in a read transaction of its own, for a live query: the live-query cache keeps what reads
+ * made outside a transaction return, here every row of the journal, for as long as the query lives;
+ * inside one only the days are kept. The reads are observed all the same.
+ */
+export function readJournalDays(db: MurmurDatabase, localZone: string): Promise<Set<Day>> {
+  return db.transaction('r', [db.diary_entries, db.mood_entries, db.notes], () => journalDays(db, localZone));
+}
