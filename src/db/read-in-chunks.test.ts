@@ -53,4 +53,24 @@ describe('readInChunks', () => {
       [10, 11],
     ]);
   });
+
+  it('reads no further chunk once its signal is aborted', async () => {
+    db = new RowsDb('chunks-abort');
+    await db.rows.bulkPut(
+      Array.from({ length: 12 }, (_, n) => ({ id: `r${String(n).padStart(3, '0')}`, n })),
+    );
+    const leaving = new AbortController();
+    const seen: number[] = [];
+    const reading = forEachChunk(
+      db.rows,
+      5,
+      (rows) => {
+        seen.push(rows.length);
+        leaving.abort(new Error('the screen has gone'));
+      },
+      leaving.signal,
+    );
+    await expect(reading).rejects.toThrow('the screen has gone');
+    expect(seen).toEqual([5]);
+  });
 });

@@ -16,17 +16,20 @@ export async function readInChunks<T>(table: Table<T, string>, chunk: number): P
 
 /**
  * Like readInChunks, handing each chunk to `onChunk` as it arrives, so work on the rows is spread
- * over the same tasks as the reads and no chunk is kept after it was handled.
+ * over the same tasks as the reads and no chunk is kept after it was handled. Once `signal` is aborted
+ * no further chunk is read: the returned promise rejects with the signal's reason.
  */
 export async function forEachChunk<T>(
   table: Table<T, string>,
   chunk: number,
   onChunk: (rows: T[]) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   if (!Number.isInteger(chunk) || chunk < 1)
     throw new Error('readInChunks: chunk must be a whole number ≥ 1');
   let after: string | null = null;
   for (;;) {
+    signal?.throwIfAborted();
     const page: T[] = await (
       after === null ? table.limit(chunk) : table.where(':id').above(after).limit(chunk)
     ).toArray();

@@ -11,23 +11,43 @@ const CHUNK = 500;
 
 /**
  * Every day that has a live mood check-in, diary entry or note: a check-in's day in its own zone, a
- * note's in the device's (`localZone`), a diary entry's as written.
+ * note's in the device's (`localZone`), a diary entry's as written. Stops reading once `signal` is
+ * aborted (the screen that asked has gone), rejecting with its reason.
  */
-export async function journalDays(db: MurmurDatabase, localZone: string): Promise<Set<Day>> {
+export async function journalDays(
+  db: MurmurDatabase,
+  localZone: string,
+  signal?: AbortSignal,
+): Promise<Set<Day>> {
   const findDay = createDayFinder();
   const days = new Set<Day>();
   // Each chunk is placed on days as it arrives, so that work is spread over the reads' tasks too.
   await Promise.all([
-    forEachChunk(db.diary_entries, CHUNK, (diary) => {
-      for (const entry of diary) if (entry.deleted_at === null) days.add(entry.day);
-    }),
-    forEachChunk(db.mood_entries, CHUNK, (moods) => {
-      for (const entry of moods)
-        if (entry.deleted_at === null) days.add(findDay(entry.moment, entry.time_zone));
-    }),
-    forEachChunk(db.notes, CHUNK, (notes) => {
-      for (const note of notes) if (note.deleted_at === null) days.add(findDay(note.created_at, localZone));
-    }),
+    forEachChunk(
+      db.diary_entries,
+      CHUNK,
+      (diary) => {
+        for (const entry of diary) if (entry.deleted_at === null) days.add(entry.day);
+      },
+      signal,
+    ),
+    forEachChunk(
+      db.mood_entries,
+      CHUNK,
+      (moods) => {
+        for (const entry of moods)
+          if (entry.deleted_at === null) days.add(findDay(entry.moment, entry.time_zone));
+      },
+      signal,
+    ),
+    forEachChunk(
+      db.notes,
+      CHUNK,
+      (notes) => {
+        for (const note of notes) if (note.deleted_at === null) days.add(findDay(note.created_at, localZone));
+      },
+      signal,
+    ),
   ]);
   return days;
 }
@@ -37,6 +57,12 @@ export async function journalDays(db: MurmurDatabase, localZone: string): Promis
  * made outside a transaction return, here every row of the journal, for as long as the query lives;
  * inside one only the days are kept. The reads are observed all the same.
  */
-export function readJournalDays(db: MurmurDatabase, localZone: string): Promise<Set<Day>> {
-  return db.transaction('r', [db.diary_entries, db.mood_entries, db.notes], () => journalDays(db, localZone));
+export function readJournalDays(
+  db: MurmurDatabase,
+  localZone: string,
+  signal?: AbortSignal,
+): Promise<Set<Day>> {
+  return db.transaction('r', [db.diary_entries, db.mood_entries, db.notes], () =>
+    journalDays(db, localZone, signal),
+  );
 }
