@@ -13,13 +13,19 @@ export function watchInsightsInput(
   onInput: (input: InsightsInput) => void,
   onError: (error: unknown) => void,
 ): () => void {
+  // The reads run in a transaction of their own: Dexie's live-query cache keeps (and freezes) every row
+  // that reads outside a transaction return, for as long as the query lives, which here is the whole
+  // journal; only the statistics' input is needed. The reads are observed all the same.
+  const tables = [db.mood_entries, db.diary_entries, db.notes, db.recordings];
   const subscription = liveQuery(async (): Promise<InsightsInput> => {
-    const [moods, diary, notes, recordings] = await Promise.all([
-      db.mood_entries.toArray(),
-      db.diary_entries.toArray(),
-      db.notes.toArray(),
-      db.recordings.toArray(),
-    ]);
+    const [moods, diary, notes, recordings] = await db.transaction('r', tables, () =>
+      Promise.all([
+        db.mood_entries.toArray(),
+        db.diary_entries.toArray(),
+        db.notes.toArray(),
+        db.recordings.toArray(),
+      ]),
+    );
     return {
       moods: moods
         .filter((row) => row.deleted_at === null)
