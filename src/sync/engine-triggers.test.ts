@@ -65,6 +65,49 @@ describe('triggers', () => {
     expect(await b.db.notes.get(second)).toBeDefined();
   });
 
+  it('[R27][R18] during a backoff, writes, focus and pokes wait for the retry; "Sync now" runs at once', async () => {
+    const { world, a, b } = await started();
+    const fail = async () => {
+      await untilIdle(a);
+      await a.transport.deliver(0, 'server_error');
+      for (let i = 0; i < 300 && a.engine.isRunning(); i++) await macrotask();
+      expect(a.engine.status.get().state).toBe('error');
+    };
+    await a.commands.createNote({ body: 'first' });
+    a.engine.notifyLocalWrite();
+    await fail();
+
+    // A failing server is not asked again at each autosave, focus or poke until the retry time.
+    await a.commands.createNote({ body: 'second' });
+    a.engine.notifyLocalWrite();
+    a.engine.notifyFocus();
+    await b.commands.createNote({ body: 'from b' });
+    b.engine.notifyLocalWrite();
+    await settle([b]);
+    for (let i = 0; i < 10; i++) await macrotask();
+    expect(a.engine.isRunning()).toBe(false);
+    expect(a.transport.pending).toBe(0);
+
+    // The first retry comes within 2 s (R18); it takes everything that waited.
+    world.timers.advance(2_000);
+    await settle([a, b]);
+    expect(a.engine.status.get()).toMatchObject({ state: 'up_to_date', pending: 0 });
+    expect(world.server.rows(TEST_USER).map((row) => row.data['body'])).toEqual(
+      expect.arrayContaining(['first', 'second', 'from b']),
+    );
+    expect((await a.db.notes.toArray()).map((note) => note.body)).toContain('from b');
+
+    // The user's "Sync now" does not wait for the backoff.
+    await a.commands.createNote({ body: 'third' });
+    a.engine.notifyLocalWrite();
+    await fail();
+    void a.engine.syncNow();
+    await untilIdle(a);
+    expect(a.transport.pendingKinds()).toEqual(['push']);
+    await settle([a]);
+    expect(a.engine.status.get()).toMatchObject({ state: 'up_to_date', pending: 0 });
+  });
+
   it('[R33][R34] offline: writes work, nothing is sent, the status counts pending changes; online syncs them', async () => {
     const { world, a } = await started();
     const seen: SyncStatus[] = [];

@@ -72,7 +72,7 @@ export class SyncEngine {
       ports.connectivity.subscribe((online) => {
         if (online) {
           this.failures = 0;
-          this.request(true, true);
+          this.request(true, true, true);
         } else {
           this.status.set({ state: 'offline', progress: null });
         }
@@ -80,7 +80,7 @@ export class SyncEngine {
       ports.auth.subscribe((session) => {
         if (session) {
           this.authBlocked = false;
-          this.request(true, true);
+          this.request(true, true, true);
         }
       }),
       transport.onPoke(() => this.request(false, true)),
@@ -110,7 +110,7 @@ export class SyncEngine {
 
   /** Push and pull now; resolves when the run (including anything it picked up) ends. */
   syncNow(): Promise<void> {
-    this.request(true, true);
+    this.request(true, true, true);
     return this.whenIdle();
   }
 
@@ -122,10 +122,17 @@ export class SyncEngine {
     return this.running !== null;
   }
 
-  private request(push: boolean, pull: boolean): void {
+  /**
+   * Asks for a run. `now`: the user's "Sync now", the device coming online or a refreshed session — news
+   * that the last failure may be over, so it runs at once. Other triggers (a write, focus, a poke) while a
+   * retry timer is set wait for it: a failing server is not asked again at every keystroke's autosave.
+   */
+  private request(push: boolean, pull: boolean, now = false): void {
     if (this.disposed) return;
     this.needPush ||= push;
     this.needPull ||= pull;
+    if (!now && !this.running && this.retryTimer !== null) return;
+    if (now) this.clearTimer('retryTimer');
     if (this.running) {
       this.requestedDuringRun = true;
       return;
