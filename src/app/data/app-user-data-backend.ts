@@ -1,3 +1,4 @@
+import { supabaseSubscriptionSource } from '../../features/subscription/supabase-subscription-source.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import type { UserDataBackend } from './user-data-backend.ts';
 
@@ -14,4 +15,5 @@ export const appUserDataBackend: UserDataBackend = {
     ]);
     return refreshSupabaseSession(supabase.auth);
   },
+  subscriptions: supabaseSubscriptionSource,
 };

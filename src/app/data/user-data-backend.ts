@@ -1,3 +1,4 @@
+import type { SubscriptionSource } from '../../features/subscription/subscription-source.ts';
 import type { AuthPort } from '../../sync/ports.ts';
 import type { SyncSession } from '../../sync/transport.ts';
 import type { UserSync } from './start-user-sync.ts';
@@ -22,11 +23,13 @@ export interface UserConnection {
 /**
  * How the provider opens a user's data and keeps their session fresh: the real one loads Dexie, the
  * engine, supabase-js and the transport lazily (app-user-data-backend.ts); tests pass one over
- * fake-indexeddb and the in-memory sync server.
+ * fake-indexeddb and the in-memory sync server, so nothing in them reaches the network.
  */
 export interface UserDataBackend {
   /** Resolves once the database is open; syncing starts after, see UserConnection.sync. */
   connect(userId: string, auth: AuthPort): Promise<UserConnection>;
   /** Resolves to the refreshed session, or null when it could not be refreshed (the session stays). */
   refreshSession(): Promise<SyncSession | null>;
+  /** Where the signed-in user's subscription and trial are read (product spec §7). */
+  subscriptions: SubscriptionSource;
 }

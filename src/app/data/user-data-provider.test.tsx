@@ -50,6 +50,8 @@ function createDevice() {
   const tokens = new Map<string, string>();
   const syncs: { userId: string; sync: UserSync; transport: ClosableFakeTransport }[] = [];
   let refreshes = 0;
+  /** Whose subscription the app asked the backend for, in order. */
+  const subscriptionReads: string[] = [];
   let signedIn: string | null = null;
   /** While set, sync starts wait for it (supabase-js and the engine still loading); the data does not. */
   let syncHeld: Promise<void> | null = null;
@@ -82,6 +84,15 @@ function createDevice() {
     async refreshSession(): Promise<SyncSession | null> {
       refreshes++;
       return signedIn && refreshWorks ? { userId: signedIn, accessToken: issue(signedIn) } : null;
+    },
+    // The billing side of the backend: nobody here has a subscription or a trial.
+    subscriptions: {
+      async fetchSubscription(userId) {
+        subscriptionReads.push(userId);
+        return null;
+      },
+      fetchTrialUsage: async () => null,
+      verifySubscription: async () => undefined,
     },
   };
 
@@ -131,6 +142,7 @@ function createDevice() {
     clock,
     backend,
     syncs,
+    subscriptionReads,
     authFor,
     sync,
     holdSync,
@@ -297,6 +309,8 @@ describe('app sync wiring', () => {
     await device.sync();
 
     expect(statusButton().textContent).toContain('Synced');
+    // The subscription follows the account too.
+    await waitFor(() => expect(device.subscriptionReads.at(-1)).toBe(OTHER_USER));
     expect(await second.db.notes.count()).toBe(0);
     expect(device.world.server.rows(OTHER_USER).some((row) => row.table === 'notes')).toBe(false);
     expect(device.world.server.rows(TEST_USER).some((row) => row.table === 'notes')).toBe(false);

@@ -96,7 +96,11 @@ export function UserDataProvider({
     <UserDataContext.Provider value={current?.data ?? null}>
       <SyncContext.Provider value={current?.sync ?? null}>
         <SettingsProvider userData={current?.data ?? null} refresh={current?.refresh}>
-          <SubscriptionProvider userData={current?.data ?? null} email={user?.email ?? null}>
+          <SubscriptionProvider
+            userData={current?.data ?? null}
+            email={user?.email ?? null}
+            source={backend.subscriptions}
+          >
             <RecorderProvider>{children}</RecorderProvider>
           </SubscriptionProvider>
         </SettingsProvider>

@@ -3,8 +3,8 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { dexieSubscriptionCache } from './dexie-subscription-cache.ts';
 import { SubscriptionContext } from './subscription-context.ts';
+import type { SubscriptionSource } from './subscription-source.ts';
 import { SubscriptionStore } from './subscription-store.ts';
-import { supabaseSubscriptionSource } from './supabase-subscription-source.ts';
 
 const loadQuery = () => import('@tanstack/react-query');
 const wallClock = () => new Date();
@@ -15,10 +15,13 @@ const logError = (message: string, error: unknown) => console.error(message, err
 export function SubscriptionProvider({
   userData,
   email,
+  source,
   children,
 }: {
   userData: UserData | null;
   email: string | null;
+  /** The backend's subscription reads (supabase-js in the app). */
+  source: SubscriptionSource;
   children: ReactNode;
 }) {
   const store = useMemo(
@@ -27,7 +30,7 @@ export function SubscriptionProvider({
         ? new SubscriptionStore({
             userId: userData.userId,
             email,
-            source: supabaseSubscriptionSource,
+            source,
             cache: dexieSubscriptionCache(userData.db),
             now: wallClock,
             setTimeout: later,
@@ -35,7 +38,7 @@ export function SubscriptionProvider({
             loadQuery,
           })
         : null,
-    [userData, email],
+    [userData, email, source],
   );
   useEffect(() => {
     if (!store) return;
