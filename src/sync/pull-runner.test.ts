@@ -122,6 +122,38 @@ describe('pull runner (docs/adr/0099)', () => {
     expect((await reader.db.notes.toArray()).map((note) => note.title)).toEqual(['kept']);
   });
 
+  it('[R13][R27] a write during a walk on the other thread stops it after its page; the write is pushed, then the walk goes on', async () => {
+    const { world, writer, reader, runner } = await writerAndRunner();
+    for (let i = 0; i < 8; i++) await writer.commands.createNote({ title: `n${i}` });
+    await sync(writer);
+    const clockBefore = world.server.clock(TEST_USER);
+    const macrotask = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const untilSent = async (kind: 'push' | 'pull') => {
+      for (let i = 0; i < 300 && !reader.transport.pendingKinds().includes(kind); i++) await macrotask();
+    };
+
+    reader.engine.start();
+    await untilSent('pull');
+    await reader.transport.deliver(0);
+    await untilSent('pull');
+    const id = await reader.commands.createNote({ body: 'written during the walk' });
+    reader.engine.notifyLocalWrite();
+    await reader.transport.deliver(0);
+    await untilSent('push');
+    expect(reader.transport.pendingKinds()).toContain('push');
+    const pulledBeforePush = (await reader.db.notes.count()) - 1;
+    expect(pulledBeforePush).toBeGreaterThan(0);
+    expect(pulledBeforePush).toBeLessThan(8);
+
+    await settle([writer, reader]);
+    expect(runner.walks).toBe(2);
+    expect(world.server.rows(TEST_USER).some((row) => row.id === id)).toBe(true);
+    expect(await reader.db.notes.count()).toBe(9);
+    expect(await getCursor(reader.db)).toBe(world.server.clock(TEST_USER));
+    expect(world.server.clock(TEST_USER)).toBeGreaterThan(clockBefore);
+    expect(reader.engine.status.get()).toMatchObject({ state: 'up_to_date', pending: 0 });
+  });
+
   it('a stopped engine tells the walk to end after the page it is applying', async () => {
     const { writer, reader, runner } = await writerAndRunner();
     for (let i = 0; i < 6; i++) await writer.commands.createNote({ title: `n${i}` });

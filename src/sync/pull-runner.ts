@@ -9,7 +9,8 @@ export interface PullJob {
   wantDigest: boolean;
 }
 
-export type PullOutcome = 'done' | 'reset';
+/** 'paused': stopped after a transaction for a local write to be pushed; pulling goes on from the cursor. */
+export type PullOutcome = 'done' | 'reset' | 'paused';
 
 /** How a walk on the engine's thread ended: as a walk does, or handed to the runner's thread to go on. */
 export type WalkOutcome = PullOutcome | 'handed-over';

@@ -59,6 +59,38 @@ describe('pull', () => {
     expect(storedWhenAsked.some((count) => count > 0 && count < 9)).toBe(true);
   });
 
+  it('[R13][R27] a write during a long catch-up is pushed after the page being applied, not after the walk', async () => {
+    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
+    await sync(a);
+    const macrotask = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const nextRequest = async () => {
+      for (let i = 0; i < 300 && b.transport.pending === 0; i++) await macrotask();
+    };
+
+    void b.engine.syncNow();
+    await nextRequest();
+    expect(b.transport.pendingKinds()).toEqual(['pull']);
+    await b.transport.deliver(0);
+    await nextRequest();
+    const id = await b.commands.createNote({ body: 'written during the catch-up' });
+    b.engine.notifyLocalWrite();
+    // The next page is applied, then the walk pauses: the write goes out before the remaining pages.
+    await b.transport.deliver(0);
+    for (let i = 0; i < 300 && !b.transport.pendingKinds().includes('push'); i++) await macrotask();
+    expect(b.transport.pendingKinds()).toContain('push');
+    const pulledBeforePush = (await b.db.notes.count()) - 1;
+    expect(pulledBeforePush).toBeGreaterThan(0);
+    expect(pulledBeforePush).toBeLessThan(9);
+
+    // Then it pulls on from its cursor to the clock.
+    await settle([a, b]);
+    expect(world.server.rows(TEST_USER).some((row) => row.id === id)).toBe(true);
+    expect(await b.db.notes.count()).toBe(10);
+    expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
+    expect(await b.db.outbox.count()).toBe(0);
+  });
+
   it('[R13] a catch-up cut off midway keeps the cursor on rows it stored; the next sync completes it', async () => {
     const { world, a, b } = await twoDevices({ pullLimit: 2 });
     for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });

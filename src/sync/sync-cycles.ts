@@ -34,6 +34,8 @@ export interface CycleContext {
   digestEvery: number;
   onProgress: (progress: SyncStatus['progress']) => void;
   isDisposed: () => boolean;
+  /** A local write is waiting to be pushed: a long pull pauses for it at its next transaction's end. */
+  pushWaiting?: () => boolean;
   /** Where pull pages are walked when not on this thread (docs/adr/0099). */
   pullRunner?: PullRunner;
 }
@@ -51,6 +53,11 @@ export type PullWalkContext = Pick<
    * nothing until the writes stop (ADR 0099).
    */
   afterApply?: () => Promise<void>;
+  /**
+   * Asked after each applied transaction while more pages are to come: true ends the walk with
+   * 'paused', so a local write is pushed before the rest of a long catch-up (R13).
+   */
+  pauseFor?: () => boolean;
 };
 
 /** Returns BUSY when another tab holds the push lock, else how many mutations were acknowledged. */
@@ -95,24 +102,33 @@ export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> 
  */
 export const PULL_AHEAD_ROWS = 5_000;
 
-/** Returns BUSY when another tab holds the pull lock. */
-export async function pullAll(ctx: CycleContext): Promise<'done' | typeof BUSY> {
-  return withSyncLock(ctx.db, ctx.ports.locks, ctx.ports.clock, 'pull', async (renew): Promise<'done'> => {
+/**
+ * Returns BUSY when another tab holds the pull lock, 'paused' when a local write came during a long walk
+ * (stopped after a transaction it applied, so every pause makes progress; the caller pushes, then pulls
+ * on from the stored cursor).
+ */
+export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | typeof BUSY> {
+  return withSyncLock(ctx.db, ctx.ports.locks, ctx.ports.clock, 'pull', async (renew) => {
     let resets = 0;
+    let paused = false;
+    const pauseFor = () => (paused ||= ctx.pushWaiting?.() ?? false);
     const pulls = ((await getMeta<number>(ctx.db, 'pulls')) ?? 0) + 1;
     await setMeta(ctx.db, 'pulls', pulls);
     const wantDigest = pulls % ctx.digestEvery === 0;
     const walkHere: WalkHere = (handOver) =>
-      pullToClock({ ...ctx, yieldToUi: ctx.ports.yieldToUi }, wantDigest, renew, handOver);
+      pullToClock({ ...ctx, yieldToUi: ctx.ports.yieldToUi, pauseFor }, wantDigest, renew, handOver);
     const job = { session: ctx.session, clientId: ctx.clientId, pullLimit: ctx.pullLimit, wantDigest };
     const onPage = async (progress: NonNullable<SyncStatus['progress']>) => {
       ctx.onProgress(progress);
       await renew();
     };
     for (;;) {
+      // The runner's other thread is asked after each page it applied; cancelled for a push, it ends
+      // its walk as 'done' at its next transaction, which is a pause here.
       const outcome = ctx.pullRunner
-        ? await ctx.pullRunner.walk(job, onPage, ctx.isDisposed, walkHere)
+        ? await ctx.pullRunner.walk(job, onPage, () => ctx.isDisposed() || pauseFor(), walkHere)
         : await walkHereToTheEnd(walkHere);
+      if (outcome === 'paused' || (outcome === 'done' && paused)) return 'paused';
       if (outcome === 'done') return 'done';
       // At most one reset per cycle: a second one means the server is inconsistent; retry later.
       if (resets++ > 0) throw new TransportError('server', 'reset did not converge');
@@ -177,6 +193,7 @@ export async function pullToClock(
         await renew();
         await ctx.afterApply?.();
         if (!last.has_more) return 'done';
+        if (ctx.pauseFor?.()) return 'paused';
         if (handOver?.()) return 'handed-over';
       }
     }

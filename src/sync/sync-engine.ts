@@ -46,6 +46,8 @@ export class SyncEngine {
   private running: Promise<void> | null = null;
   /** A trigger arrived after the running run last took its work (see request()). */
   private requestedDuringRun = false;
+  /** A local write came since the last push cycle began: a long pull pauses for it (R13). */
+  private writeWaiting = false;
   private disposed = false;
   private authBlocked = false;
   private failures = 0;
@@ -100,6 +102,7 @@ export class SyncEngine {
     // A running run counts only between cycles; a push on a slow network would show a stale count.
     // If this extra count fails (the database closing), the run's own count at its end still reports.
     if (this.running && !this.disposed) this.refreshPending().catch(() => undefined);
+    this.writeWaiting = true;
     this.request(true, false);
   }
 
@@ -197,6 +200,7 @@ export class SyncEngine {
       this.needPush = false;
       this.needPull = false;
       this.requestedDuringRun = false;
+      this.writeWaiting = false;
       try {
         const ctx: CycleContext = {
           db,
@@ -209,6 +213,7 @@ export class SyncEngine {
           digestEvery: this.options.digestEvery,
           onProgress: (progress) => this.status.set({ state: 'syncing', progress, error: null }),
           isDisposed: () => this.disposed,
+          pushWaiting: () => this.writeWaiting,
         };
         if (this.options.pullRunner) ctx.pullRunner = this.options.pullRunner;
         this.status.set({ state: 'syncing', error: null });
@@ -223,7 +228,10 @@ export class SyncEngine {
         }
         if (pull || this.needPull) {
           this.needPull = false;
-          if ((await pullAll(ctx)) === BUSY) busy = true;
+          const pulled = await pullAll(ctx);
+          if (pulled === BUSY) busy = true;
+          // A local write came during a long walk: the next cycle pushes it, then pulls on.
+          else if (pulled === 'paused') this.needPull = true;
         }
         this.failures = 0;
         if (busy) {

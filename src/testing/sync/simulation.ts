@@ -18,6 +18,8 @@ export interface SimulationOptions {
   devices?: number;
   tabsPerDevice?: number;
   ops?: number;
+  /** Rows per pull page; small pages make walks long, so writes land during them (R13's pause). */
+  pullLimit?: number;
 }
 
 export interface SimulationReport {
@@ -51,6 +53,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const deviceCount = options.devices ?? 3;
   const tabsPerDevice = options.tabsPerDevice ?? 2;
   const opTotal = options.ops ?? 150;
+  const engineOptions = options.pullLimit === undefined ? {} : { pullLimit: options.pullLimit };
   const skew = () => prng.int(-10 * 60_000, 4 * 60_000);
 
   const devices: TestDevice[] = [];
@@ -68,7 +71,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     lastSeq.set(device, 0);
     const deviceTabs: TestTab[] = [];
     for (let t = 0; t < tabsPerDevice; t++) {
-      const tab = await openTestTab(device, server, timers);
+      const tab = await openTestTab(device, server, timers, engineOptions);
       tab.engine.start();
       deviceTabs.push(tab);
     }
@@ -267,7 +270,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         old.engine.stop();
         old.db.close();
         zombies.push(old.transport); // its requests may still reach the server (killed mid-push)
-        const fresh = await openTestTab(old.device, server, timers);
+        const fresh = await openTestTab(old.device, server, timers, engineOptions);
         fresh.engine.start();
         deviceTabs[t] = fresh;
       },
