@@ -83,10 +83,24 @@ describe('pull', () => {
     expect(pulledBeforePush).toBeGreaterThan(0);
     expect(pulledBeforePush).toBeLessThan(9);
 
-    // Then it pulls on from its cursor to the clock.
+    // It pulls on from its cursor. Another write right away does not pause it again: pauses drop the
+    // pages fetched ahead, so typing through a catch-up pauses it at most every 2 s.
+    const pulls = () => b.transport.pendingKinds().filter((kind) => kind === 'pull').length;
+    await b.transport.deliver(b.transport.pendingKinds().indexOf('push'));
+    // The push is acknowledged and the walk asks for its next page (beside the one dropped at the pause).
+    for (let i = 0; i < 300 && pulls() < 2; i++) await macrotask();
+    expect(b.transport.pendingKinds()).toEqual(['pull', 'pull']);
+    const second = await b.commands.createNote({ body: 'and again' });
+    b.engine.notifyLocalWrite();
+    const storedBefore = await b.db.notes.count();
+    await b.transport.deliver(1);
+    for (let i = 0; i < 300 && (await b.db.notes.count()) === storedBefore; i++) await macrotask();
+    for (let i = 0; i < 20; i++) await macrotask();
+    expect(b.transport.pendingKinds()).not.toContain('push');
     await settle([a, b]);
     expect(world.server.rows(TEST_USER).some((row) => row.id === id)).toBe(true);
-    expect(await b.db.notes.count()).toBe(10);
+    expect(world.server.rows(TEST_USER).some((row) => row.id === second)).toBe(true);
+    expect(await b.db.notes.count()).toBe(11);
     expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
     expect(await b.db.outbox.count()).toBe(0);
   });

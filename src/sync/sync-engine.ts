@@ -37,6 +37,12 @@ export interface SyncEngineOptions {
   pullRunner?: PullRunner;
 }
 
+/**
+ * Least time between two pauses of a pull for local writes (R13): a pause drops the pages fetched ahead,
+ * so an autosave every half second must not stall a catch-up, yet no write waits much longer than this.
+ */
+const PULL_PAUSE_SPACING_MS = 2_000;
+
 export class SyncEngine {
   readonly status = new SyncStatusStore();
   private readonly options: Required<Omit<SyncEngineOptions, 'pullRunner'>> &
@@ -48,6 +54,8 @@ export class SyncEngine {
   private requestedDuringRun = false;
   /** A local write came since the last push cycle began: a long pull pauses for it (R13). */
   private writeWaiting = false;
+  /** When a pull last paused for a write: someone typing through a catch-up pauses it at most every 2 s. */
+  private lastPullPause = -Infinity;
   private disposed = false;
   private authBlocked = false;
   private failures = 0;
@@ -213,7 +221,8 @@ export class SyncEngine {
           digestEvery: this.options.digestEvery,
           onProgress: (progress) => this.status.set({ state: 'syncing', progress, error: null }),
           isDisposed: () => this.disposed,
-          pushWaiting: () => this.writeWaiting,
+          pushWaiting: () =>
+            this.writeWaiting && ports.clock.now() - this.lastPullPause >= PULL_PAUSE_SPACING_MS,
         };
         if (this.options.pullRunner) ctx.pullRunner = this.options.pullRunner;
         this.status.set({ state: 'syncing', error: null });
@@ -231,7 +240,10 @@ export class SyncEngine {
           const pulled = await pullAll(ctx);
           if (pulled === BUSY) busy = true;
           // A local write came during a long walk: the next cycle pushes it, then pulls on.
-          else if (pulled === 'paused') this.needPull = true;
+          else if (pulled === 'paused') {
+            this.needPull = true;
+            this.lastPullPause = ports.clock.now();
+          }
         }
         this.failures = 0;
         if (busy) {
