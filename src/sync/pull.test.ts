@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyPullPage } from './apply-pull-page.ts';
 import { fetchPullPage } from './fetch-pull-page.ts';
 import { getClientId } from '../db/sync-meta.ts';
+import type { PullRequest } from './protocol.ts';
 import { TransportError } from './transport.ts';
 import { getCursor, getHlcState } from '../db/sync-meta.ts';
 import { settle, type TestTab } from '../testing/sync/test-device.ts';
@@ -103,6 +104,30 @@ describe('pull', () => {
     expect(await b.db.notes.count()).toBe(11);
     expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
     expect(await b.db.outbox.count()).toBe(0);
+  });
+
+  it('[R13] a command that wrote nothing does not pause a long catch-up', async () => {
+    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
+    await sync(a);
+    const cursors: number[] = [];
+    const { pull } = b.transport;
+    b.transport.pull = (request: PullRequest, session) => {
+      cursors.push(request.cursor);
+      return pull.call(b.transport, request, session);
+    };
+    const macrotask = () => new Promise((resolve) => setTimeout(resolve, 0));
+    void b.engine.syncNow();
+    for (let i = 0; i < 300 && b.transport.pending === 0; i++) await macrotask();
+    await b.transport.deliver(0);
+    for (let i = 0; i < 300 && b.transport.pending === 0; i++) await macrotask();
+    // Told of a write, but the outbox is empty (a command that changed nothing notifies too).
+    b.engine.notifyLocalWrite();
+    await settle([a, b]);
+    // A pause would have dropped the page fetched ahead and asked for it again.
+    expect(cursors).toEqual([...new Set(cursors)]);
+    expect(await b.db.notes.count()).toBe(9);
+    expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
   });
 
   it('[R13] a catch-up cut off midway keeps the cursor on rows it stored; the next sync completes it', async () => {

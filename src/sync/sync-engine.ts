@@ -221,8 +221,12 @@ export class SyncEngine {
           digestEvery: this.options.digestEvery,
           onProgress: (progress) => this.status.set({ state: 'syncing', progress, error: null }),
           isDisposed: () => this.disposed,
+          // The count is refreshed at each write: a command that wrote nothing (requeueing no
+          // interrupted jobs, say) notifies too, and must not cost a catch-up its fetched pages.
           pushWaiting: () =>
-            this.writeWaiting && ports.clock.now() - this.lastPullPause >= PULL_PAUSE_SPACING_MS,
+            this.writeWaiting &&
+            this.status.get().pending > 0 &&
+            ports.clock.now() - this.lastPullPause >= PULL_PAUSE_SPACING_MS,
         };
         if (this.options.pullRunner) ctx.pullRunner = this.options.pullRunner;
         this.status.set({ state: 'syncing', error: null });

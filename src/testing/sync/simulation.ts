@@ -5,7 +5,12 @@
  * invariant of R36 is checked against an oracle built from the outbox rows the commands wrote.
  */
 import { EntityDeletedError } from '../../db/commands/write-change.ts';
-import { syncedTableNames, tablePolicy, type SyncedTable } from '../../db/entities/entity-tables.ts';
+import {
+  isSyncedTable,
+  syncedTableNames,
+  tablePolicy,
+  type SyncedTable,
+} from '../../db/entities/entity-tables.ts';
 import { getCursor } from '../../db/sync-meta.ts';
 import type { FakeTransport } from './fake-transport.ts';
 import { NetworkNemesis } from './network-nemesis.ts';
@@ -239,9 +244,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       'conflict',
       async () => {
         const tab = prng.pick(allTabs());
-        const open = (await tab.db.conflicts.toArray()).filter(
-          (c) => c.resolved_at === null && c._sync.version > 0,
-        );
+        const open = [];
+        for (const c of await tab.db.conflicts.toArray()) {
+          if (c.resolved_at !== null || c._sync.version === 0) continue;
+          // A conflict shows on its entry's screen (EntryConflicts), so only one whose entry is on this
+          // device can be restored: a walk paused between pages (R13) may have brought the conflict first.
+          if (isSyncedTable(c.table_name) && !(await tab.db.entityTable(c.table_name).get(c.row_id)))
+            continue;
+          open.push(c);
+        }
         if (open.length === 0) return;
         const conflict = prng.pick(open);
         if (prng.chance(0.5)) await tab.commands.dismissConflict(conflict.id);
