@@ -5,24 +5,8 @@ import type { Commands } from '../../db/commands/create-commands.ts';
 import type { Conflict } from '../../db/entities/conflict.ts';
 import type { SyncedTable } from '../../db/entities/entity-tables.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
+import { ConflictItem } from './conflict-item.tsx';
 import styles from './entry-conflicts.module.css';
-
-/** How a kept value reads: text as it is, anything else (a whole refused change) as its text fields. */
-function describe(conflict: Conflict, hideBody: boolean): string {
-  const value = conflict.losing_value;
-  if (conflict.field !== null) {
-    if (conflict.field === 'body' && hideBody) return '';
-    return typeof value === 'string' ? value : JSON.stringify(value);
-  }
-  if (value && typeof value === 'object') {
-    const fields = { ...(value as Record<string, unknown>) };
-    if (hideBody) delete fields['body'];
-    return Object.values(fields)
-      .filter((field) => typeof field === 'string')
-      .join(' · ');
-  }
-  return '';
-}
 
 interface EntryConflictsProps {
   db: MurmurDatabase;
@@ -66,45 +50,21 @@ export function EntryConflicts({
     <section className={styles.conflicts} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('conflicts.heading', { count: conflicts.length })}</h2>
       <ul>
-        {conflicts.map((conflict) => {
-          const hidden = hideBody && (conflict.field === 'body' || conflict.field === null);
-          const text = describe(conflict, hideBody);
-          return (
-            <li key={conflict.id} className={styles.conflict}>
-              <p>
-                {conflict.field
-                  ? t('conflicts.field', { field: fieldName(conflict.field) })
-                  : t('conflicts.rejected')}
-              </p>
-              {hidden ? (
-                <p className={styles.hint}>{t('conflicts.hiddenWhileLocked')}</p>
-              ) : (
-                <blockquote className={styles.conflictValue}>{text || t('conflicts.empty')}</blockquote>
-              )}
-              {/* Nobody restores or throws away a version they cannot see: unlock first. */}
-              {hidden ? null : (
-                <div className={styles.actions}>
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() =>
-                      void commands.restoreConflict(conflict.id).then(() => onRestored?.(conflict))
-                    }
-                  >
-                    {t('conflicts.restore')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() => void commands.dismissConflict(conflict.id)}
-                  >
-                    {t('conflicts.dismiss')}
-                  </button>
-                </div>
-              )}
-            </li>
-          );
-        })}
+        {conflicts.map((conflict) => (
+          <ConflictItem
+            key={conflict.id}
+            conflict={conflict}
+            hideBody={hideBody}
+            fieldName={fieldName}
+            restore={async (kept) => {
+              await commands.restoreConflict(kept.id);
+              onRestored?.(kept);
+            }}
+            dismiss={async (kept) => {
+              await commands.dismissConflict(kept.id);
+            }}
+          />
+        ))}
       </ul>
     </section>
   );
