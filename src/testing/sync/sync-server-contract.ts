@@ -173,6 +173,65 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
       expect(rest.next_cursor).toBe(rest.clock);
     });
 
+    it('[R13] pages rows of every table together in version order, each with its whole data', async () => {
+      const start = await pull(0);
+      if (start.reset_required) throw new Error('reset');
+      const at = new Date(NOW).toISOString();
+      const id = (i: number) => `00000001-0000-7000-8000-00000000020${i}`;
+      const diary = (i: number) => ({
+        id: id(i),
+        day: '2026-11-21',
+        time_zone: 'Europe/Berlin',
+        title: `Day ${i}`,
+        body: 'Walked to the lake',
+        font: 'Montserrat',
+        color: '#f3e8ff',
+        font_size: 16,
+        created_at: at,
+        deleted_at: null,
+      });
+      const mood = (i: number) => ({
+        id: id(i),
+        moment: at,
+        time_zone: 'Europe/Berlin',
+        level: 4,
+        activities: ['walk'],
+        note: `Mood ${i}`,
+        created_at: at,
+        deleted_at: null,
+      });
+      const written = [
+        { table: 'notes', data: note({ id: id(1) }) },
+        { table: 'diary_entries', data: diary(2) },
+        { table: 'mood_entries', data: mood(3) },
+        { table: 'notes', data: note({ id: id(4), title: 'Evening' }) },
+        { table: 'mood_entries', data: mood(5) },
+        { table: 'diary_entries', data: diary(6) },
+      ];
+      await push(
+        CLIENT_A,
+        written.map((row, i) => mutation(CLIENT_A, row.table, row.data.id, row.data, NOW + i)),
+      );
+      const pulled: PullResponse[] = [];
+      let cursor = start.next_cursor;
+      for (;;) {
+        const page = await pull(cursor, 2);
+        if (page.reset_required) throw new Error('reset');
+        pulled.push(page);
+        cursor = page.next_cursor;
+        if (!page.has_more) break;
+      }
+      const rowsPulled = pulled.flatMap((page) => (page.reset_required ? [] : page.rows));
+      expect(pulled.map((page) => (page.reset_required ? 0 : page.rows.length))).toEqual([2, 2, 2]);
+      expect(rowsPulled.map((row) => ({ table: row.table, data: row.data }))).toEqual(written);
+      const versions = rowsPulled.map((row) => row.version);
+      expect(versions).toEqual([...versions].sort((a, b) => a - b));
+      expect(new Set(versions).size).toBe(versions.length);
+      expect(rowsPulled.map((row) => row.hlc['deleted_at'])).toEqual(
+        written.map((_, i) => hlc(CLIENT_A, NOW + i)),
+      );
+    });
+
     it('[R8] answers duplicate for a seq it already applied and does not apply it again', async () => {
       const create = mutation(CLIENT_A, 'notes', NOTE, note(), NOW);
       const first = await push(CLIENT_A, [create]);
