@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Conflict } from '../../db/entities/conflict.ts';
+import { lostVersion } from '../../testing/conflicts/lost-version.ts';
 import { openTestNotesData, renderAt } from '../notes/notes-test-harness.tsx';
 import { EntryConflicts } from './entry-conflicts.tsx';
 
@@ -11,18 +12,9 @@ describe('a version sync did not keep, on its entry', () => {
   let noteId: string;
 
   const keep = (conflict: Pick<Conflict, 'id' | 'field' | 'losing_value'>) =>
-    data.db.conflicts.put({
-      ...conflict,
-      table_name: 'notes',
-      row_id: noteId,
-      kind: 'lww_lost',
-      losing_hlc: '',
-      winning_hlc: '',
-      reason: 'concurrent write',
-      created_at: new Date(data.clock.now()).toISOString(),
-      resolved_at: null,
-      _sync: { version: 0, hlc: {} },
-    });
+    data.db.conflicts.put(
+      lostVersion({ ...conflict, table_name: 'notes', row_id: noteId }, data.clock.now()),
+    );
 
   const open = () =>
     renderAt('/notes/n', [

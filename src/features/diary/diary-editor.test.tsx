@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { lostVersion } from '../../testing/conflicts/lost-version.ts';
 import { UserDataContext } from '../../lib/user-data/user-data-context.ts';
 import type { Language } from '../../lib/i18n/i18n.ts';
 import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-speech-synthesis.ts';
@@ -32,20 +33,18 @@ describe('diary editor', () => {
       title: 'Lake',
       body: 'kept by sync',
     });
-    await data.db.conflicts.put({
-      id: 'c1',
-      table_name: 'diary_entries',
-      row_id: id,
-      field: 'body',
-      kind: 'lww_lost',
-      losing_value: 'written on the train, offline',
-      losing_hlc: '',
-      winning_hlc: '',
-      reason: 'concurrent write',
-      created_at: new Date(data.clock.now()).toISOString(),
-      resolved_at: null,
-      _sync: { version: 0, hlc: {} },
-    });
+    await data.db.conflicts.put(
+      lostVersion(
+        {
+          id: 'c1',
+          table_name: 'diary_entries',
+          row_id: id,
+          field: 'body',
+          losing_value: 'written on the train, offline',
+        },
+        data.clock.now(),
+      ),
+    );
     const settings = new SettingsStore({
       userId: null,
       source: null,

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { lostVersion } from '../../testing/conflicts/lost-version.ts';
 import { UserDataContext } from '../../lib/user-data/user-data-context.ts';
 import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-speech-synthesis.ts';
 import { openTestNotesData, openTestSettings, renderAt } from '../notes/notes-test-harness.tsx';
@@ -20,20 +21,18 @@ describe('mood check-in', () => {
 
   it('shows a note sync did not keep, and a restore puts it in the form', async () => {
     const id = await data.commands.createMoodEntry({ level: 4, note: 'kept by sync' });
-    await data.db.conflicts.put({
-      id: 'c-mood',
-      table_name: 'mood_entries',
-      row_id: id,
-      field: 'note',
-      kind: 'lww_lost',
-      losing_value: 'typed on the other phone',
-      losing_hlc: '',
-      winning_hlc: '',
-      reason: 'concurrent write',
-      created_at: new Date(data.clock.now()).toISOString(),
-      resolved_at: null,
-      _sync: { version: 0, hlc: {} },
-    });
+    await data.db.conflicts.put(
+      lostVersion(
+        {
+          id: 'c-mood',
+          table_name: 'mood_entries',
+          row_id: id,
+          field: 'note',
+          losing_value: 'typed on the other phone',
+        },
+        data.clock.now(),
+      ),
+    );
     const settings = new SettingsStore({
       userId: null,
       source: null,

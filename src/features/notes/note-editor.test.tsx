@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { Language } from '../../lib/i18n/i18n.ts';
+import { lostVersion } from '../../testing/conflicts/lost-version.ts';
 import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-speech-synthesis.ts';
 import { NoteEditorScreen } from './note-editor-screen.tsx';
 import { hashPin, writePinRecord } from './note-pin.ts';
@@ -83,20 +84,12 @@ describe('note editor', () => {
 
   it('shows another version from a sync conflict and restores it in one click', async () => {
     const id = await data.commands.createNote({ body: 'kept by sync' });
-    await data.db.conflicts.put({
-      id: 'c1',
-      table_name: 'notes',
-      row_id: id,
-      field: 'body',
-      kind: 'lww_lost',
-      losing_value: 'my offline edit',
-      losing_hlc: '',
-      winning_hlc: '',
-      reason: 'concurrent write',
-      created_at: new Date(data.clock.now()).toISOString(),
-      resolved_at: null,
-      _sync: { version: 0, hlc: {} },
-    });
+    await data.db.conflicts.put(
+      lostVersion(
+        { id: 'c1', table_name: 'notes', row_id: id, field: 'body', losing_value: 'my offline edit' },
+        data.clock.now(),
+      ),
+    );
     await open(id);
     expect(await screen.findByRole('heading', { name: 'Another version' })).toBeTruthy();
     expect(screen.getByText('my offline edit')).toBeTruthy();
@@ -109,20 +102,12 @@ describe('note editor', () => {
   it('keeps the other version of a locked note’s body hidden, with no restore, until unlocked', async () => {
     writePinRecord(TEST_USER, await hashPin('2468', 100_000));
     const id = await data.commands.createNote({ title: 'Diary', body: 'current', locked: true });
-    await data.db.conflicts.put({
-      id: 'c2',
-      table_name: 'notes',
-      row_id: id,
-      field: 'body',
-      kind: 'lww_lost',
-      losing_value: 'an older secret',
-      losing_hlc: '',
-      winning_hlc: '',
-      reason: 'concurrent write',
-      created_at: new Date(data.clock.now()).toISOString(),
-      resolved_at: null,
-      _sync: { version: 0, hlc: {} },
-    });
+    await data.db.conflicts.put(
+      lostVersion(
+        { id: 'c2', table_name: 'notes', row_id: id, field: 'body', losing_value: 'an older secret' },
+        data.clock.now(),
+      ),
+    );
     await open(id);
     expect(await screen.findByText('Unlock the note to see this version.')).toBeTruthy();
     expect(document.body.textContent).not.toContain('older secret');
