@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { createAccount, uniqueEmail } from './support/backend.ts';
+import { storedUserId } from './support/local-database.ts';
 
 const PASSWORD = 'Tulips&tea42';
 
@@ -65,6 +66,45 @@ test.describe('notes on the local backend', () => {
     await page.keyboard.type(' and olives');
     await page.getByRole('link', { name: 'All notes' }).click();
     await expect(noteList(page).getByText('tomatoes, basil and mozzarella and olives')).toBeVisible();
+  });
+
+  test('a newer Murmur opening the database in another tab gets the words typed here, then this tab reloads', async ({
+    page,
+  }) => {
+    await writeNote(page, 'Train', 'first line');
+    await noteList(page).getByRole('link', { name: /Train/ }).click();
+    const userId = await storedUserId(page);
+    const reloaded = page.waitForEvent('load');
+    // Typed, and within the autosave pause when the other tab asks for the database.
+    await bodyField(page).fill('first line, then the update came');
+    const other = await page.context().newPage();
+    await other.goto('/favicon.svg');
+    // What a newer schema version does on opening: upgrade the database, which the open tab must let go.
+    const bodies = await other.evaluate(
+      (name) =>
+        new Promise<string[]>((resolve, reject) => {
+          const probe = indexedDB.open(name);
+          probe.onerror = () => reject(probe.error);
+          probe.onsuccess = () => {
+            const version = probe.result.version;
+            probe.result.close();
+            const upgrade = indexedDB.open(name, version + 10);
+            upgrade.onerror = () => reject(upgrade.error);
+            upgrade.onsuccess = () => {
+              const read = upgrade.result.transaction('notes').objectStore('notes').getAll();
+              read.onsuccess = () => {
+                upgrade.result.close();
+                resolve((read.result as { body: string }[]).map((note) => note.body));
+              };
+              read.onerror = () => reject(read.error);
+            };
+          };
+        }),
+      `murmur-user-${userId}`,
+    );
+    expect(bodies).toEqual(['first line, then the update came']);
+    await reloaded;
+    await other.close();
   });
 
   test('deletes with undo, and restores from the trash', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { saveEveryDraft } from '../../lib/drafts/unsaved-drafts.ts';
 import { useAutosave } from './use-autosave.ts';
 
 describe('useAutosave', () => {
@@ -29,6 +30,21 @@ describe('useAutosave', () => {
     });
     expect(saved).toEqual(['Hello']);
     expect(result.current.state).toBe('saved');
+  });
+
+  it('writes a pending draft at once when every draft is saved (a newer version taking over), and stops being asked after it closes', async () => {
+    const saved: string[] = [];
+    const { result, unmount } = renderHook(() =>
+      useAutosave<string>(async (value) => void saved.push(value)),
+    );
+    act(() => result.current.schedule('typed as the update came'));
+    await act(async () => {
+      await saveEveryDraft();
+    });
+    expect(saved).toEqual(['typed as the update came']);
+    unmount();
+    await saveEveryDraft();
+    expect(saved).toEqual(['typed as the update came']);
   });
 
   it('saves what is pending at once when the editor closes', async () => {

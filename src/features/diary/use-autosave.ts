@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { keepDraftSaver } from '../../lib/drafts/unsaved-drafts.ts';
+
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
 
 /**
@@ -46,6 +48,9 @@ export function useAutosave<T>(save: (value: T) => Promise<void>, delayMs = 400)
     },
     [delayMs, flush],
   );
+
+  // A newer Murmur taking the database over in another tab waits for this draft (unsaved-drafts.ts).
+  useEffect(() => keepDraftSaver(flush), [flush]);
 
   useEffect(() => {
     const onHide = () => {

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { keepDraftSaver } from '../../lib/drafts/unsaved-drafts.ts';
+
 /**
  * `pending` lasts from the first unsaved keystroke until its IndexedDB commit, the write included: the
  * editor shows the same "Saving…" throughout, so a separate state for the write would only re-render
@@ -87,6 +89,9 @@ export function useAutosave<P extends object>(
     },
     [delayMs, flush, setIfMounted],
   );
+
+  // A newer Murmur taking the database over in another tab waits for this draft (unsaved-drafts.ts).
+  useEffect(() => keepDraftSaver(flush), [flush]);
 
   useEffect(() => {
     mounted.current = true;
