@@ -53,6 +53,9 @@ describe('handing the database over to a newer version in another tab', () => {
     expect(await newer.outbox.where('[table+entity_id]').equals(['notes', noteId]).count()).toBe(2);
     expect(older.isOpen()).toBe(false);
     expect(handedOver).toHaveBeenCalledTimes(1);
+    // The older code never writes into the newer database (Dexie's default would reopen it).
+    await expect(commands.updateNote(noteId, { title: 'too late' })).rejects.toThrow();
+    expect((await newer.notes.get(noteId))?.title).toBe('Train');
   });
 
   it('lets the newer version go on after the longest wait when saving never ends', async () => {

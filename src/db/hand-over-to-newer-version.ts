@@ -11,9 +11,11 @@ export interface HandOverOptions {
 }
 
 /**
- * Another tab opened this user's database at a newer schema version (a newer Murmur). Dexie's default closes this connection at once, so a draft an editor had not written yet could
- * never be saved and would go with the tab. Instead the connection stays open until the drafts are
- * written (at most maxWaitMs), then closes so the other tab can go on, and the app is told.
+ * Another tab opened this user's database at a newer schema version (a newer Murmur). Dexie's default
+ * closes this connection and reopens it on the next write at the installed version, so this tab's
+ * older code would go on writing into the upgraded database, and a draft typed in the autosave pause
+ * would miss the upgrade. Instead the connection stays open until the drafts are written (at most
+ * maxWaitMs), then closes for good (no auto-open), so the other tab can go on, and the app is told.
  *
  * Returns a function that stops watching.
  */
