@@ -2,6 +2,7 @@ export * from './entities/common.ts';
 export * from './entities/conflict.ts';
 export * from './entities/diary-entry.ts';
 export * from './entities/entity-tables.ts';
+export * from './entities/form-draft.ts';
 export * from './entities/mood-entry.ts';
 export * from './entities/note.ts';
 export * from './entities/recording.ts';

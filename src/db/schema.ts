@@ -3,6 +3,7 @@ import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
 import type { Stored } from './entities/common.ts';
 import type { Conflict } from './entities/conflict.ts';
 import type { DiaryEntry } from './entities/diary-entry.ts';
+import type { FormDraft } from './entities/form-draft.ts';
 import type { SyncedTable } from './entities/entity-tables.ts';
 import type { MoodEntry } from './entities/mood-entry.ts';
 import type { Note } from './entities/note.ts';
@@ -75,6 +76,12 @@ const NOTE_LIST_STORES = {
   notes: `id, created_at, deleted_at, ${NOTE_ORDER_INDEX}, *${NOTE_TAGS_INDEX}`,
 };
 
+/** Version 5's stores: unsaved forms kept on the device until saved or discarded (form-draft.ts). */
+const FORM_DRAFT_STORES = {
+  ...NOTE_LIST_STORES,
+  form_drafts: 'key',
+};
+
 export const schemaVersions: readonly SchemaVersion[] = [
   {
     version: 1,
@@ -97,6 +104,11 @@ export const schemaVersions: readonly SchemaVersion[] = [
     stores: NOTE_LIST_STORES,
     upgrade: addNoteListKeys,
   },
+  {
+    // A form that saves only on its button keeps what was typed until then (a mood check-in's note).
+    version: 5,
+    stores: FORM_DRAFT_STORES,
+  },
 ];
 
 export const latestSchemaVersion = schemaVersions.at(-1)?.version ?? 0;
@@ -114,6 +126,7 @@ export class MurmurDatabase extends Dexie {
   declare audio_chunks: Table<AudioChunk, [string, number]>;
   declare local_recordings: Table<LocalRecording, string>;
   declare transcription_jobs: Table<TranscriptionJob, string>;
+  declare form_drafts: Table<FormDraft, string>;
   /** The signed-in user this database belongs to (R30). */
   readonly userId: string;
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { readStore, storedUserId } from './support/local-database.ts';
 import { signInBeforeLoad } from './support/session.ts';
 
 /** The device's local day, as the app computes it, shifted by `offset` days. */
@@ -60,6 +61,27 @@ test.describe('mood and diary', () => {
     // A new activity is offered next time.
     await page.goto('/mood/entry');
     await expect(page.getByRole('checkbox', { name: 'pottery' })).toBeVisible();
+  });
+
+  test('a check-in typed but not saved comes back after a reload, and saving it leaves nothing behind', async ({
+    page,
+  }) => {
+    await page.goto('/mood/entry');
+    await page.getByRole('radio', { name: 'Good' }).check({ force: true });
+    await page.getByLabel('Note').fill('Half a thought before the train');
+    const drafts = async () =>
+      readStore(page, `murmur-user-${(await storedUserId(page)) ?? ''}`, 'form_drafts');
+    await expect.poll(async () => (await drafts()).length).toBe(1);
+
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'Your unsaved check-in is back' })).toBeVisible();
+    await expect(page.getByLabel('Note')).toHaveValue('Half a thought before the train');
+    await expect(page.getByRole('radio', { name: 'Good' })).toBeChecked();
+    await page.getByRole('button', { name: 'Save check-in' }).click();
+    await expect(page.getByRole('article', { name: /^Good at / })).toContainText(
+      'Half a thought before the train',
+    );
+    expect(await drafts()).toEqual([]);
   });
 
   test('a check-in can be made for an earlier day and shows on that day only', async ({ page }) => {

@@ -48,6 +48,26 @@ describe('commands', () => {
     expect(await getHlcState(db)).toBe('');
   });
 
+  it("a check-in saved from its form removes the form's kept draft in the same transaction", async () => {
+    await commands.keepFormDraft('mood:new:2026-11-22', { level: 4, note: 'River walk', activities: [] });
+    const id = await commands.createMoodEntry(
+      { level: 4, note: 'River walk' },
+      { draftKey: 'mood:new:2026-11-22' },
+    );
+    expect(await db.mood_entries.get(id)).toMatchObject({ level: 4, note: 'River walk' });
+    expect(await db.form_drafts.count()).toBe(0);
+
+    // A refused save keeps the draft: the words are still on the device for another try.
+    await commands.keepFormDraft(`mood:${id}`, { level: 4, note: 'edited', activities: [] });
+    await expect(commands.updateMoodEntry(id, { level: 9 }, { draftKey: `mood:${id}` })).rejects.toThrow();
+    expect(await db.form_drafts.get(`mood:${id}`)).toMatchObject({
+      value: { note: 'edited' },
+      saved_at: new Date(now).toISOString(),
+    });
+    expect(await db.outbox.count()).toBe(1);
+    await expect(commands.keepFormDraft('', {})).rejects.toThrow("A form draft's key");
+  });
+
   it('[R5] queues only the fields that changed, with the HLC each had before as base', async () => {
     const id = await commands.createNote({ title: 'A', body: 'one' });
     const created = (await db.notes.get(id))?._sync.hlc['body'];

@@ -2,6 +2,7 @@ import type { DbPorts } from '../ports.ts';
 import type { MurmurDatabase } from '../schema.ts';
 import { conflictCommands } from './conflict-commands.ts';
 import { diaryCommands } from './diary-commands.ts';
+import { formDraftCommands } from './form-draft-commands.ts';
 import { importCommands } from './import-commands.ts';
 import { moodCommands } from './mood-commands.ts';
 import { noteCommands } from './note-commands.ts';
@@ -26,6 +27,7 @@ export function createCommands(db: MurmurDatabase, ports: DbPorts) {
     ...transcriptionJobCommands(ctx),
     ...conflictCommands(ctx),
     ...importCommands(ctx),
+    ...formDraftCommands(ctx),
   };
 }
 

@@ -1,13 +1,22 @@
 import type { MoodEntry } from '../entities/mood-entry.ts';
 import { change, nowIso, type CommandContext } from './command-context.ts';
+import { writeWithDraftDone } from './form-draft-commands.ts';
 
 export type MoodFields = Omit<MoodEntry, 'id' | 'created_at' | 'deleted_at'>;
+
+/** A save from the check-in form names the form's draft, which goes in the same transaction. */
+export interface MoodSaveOptions {
+  draftKey?: string;
+}
 
 /** Named mood commands; each writes the entry and its outbox row in one transaction (R5). */
 export function moodCommands(ctx: CommandContext) {
   return {
     /** A check-in at `moment` (now by default) in the device's time zone unless given. */
-    async createMoodEntry(fields: Pick<MoodEntry, 'level'> & Partial<MoodFields>): Promise<string> {
+    async createMoodEntry(
+      fields: Pick<MoodEntry, 'level'> & Partial<MoodFields>,
+      options: MoodSaveOptions = {},
+    ): Promise<string> {
       const id = ctx.ports.ids.next();
       const entry: MoodEntry = {
         id,
@@ -19,11 +28,19 @@ export function moodCommands(ctx: CommandContext) {
         created_at: nowIso(ctx),
         deleted_at: null,
       };
-      await change(ctx, 'mood_entries', id, entry, { create: true });
+      await writeWithDraftDone(ctx, 'mood_entries', options.draftKey, () =>
+        change(ctx, 'mood_entries', id, entry, { create: true }),
+      );
       return id;
     },
-    updateMoodEntry(id: string, fields: Partial<MoodFields>): Promise<string[]> {
-      return change(ctx, 'mood_entries', id, fields);
+    updateMoodEntry(
+      id: string,
+      fields: Partial<MoodFields>,
+      options: MoodSaveOptions = {},
+    ): Promise<string[]> {
+      return writeWithDraftDone(ctx, 'mood_entries', options.draftKey, () =>
+        change(ctx, 'mood_entries', id, fields),
+      );
     },
     deleteMoodEntry(id: string): Promise<string[]> {
       return change(ctx, 'mood_entries', id, { deleted_at: nowIso(ctx) }, { allowDeleted: true });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { lostVersion } from '../../testing/conflicts/lost-version.ts';
 import { UserDataContext } from '../../lib/user-data/user-data-context.ts';
@@ -113,6 +113,104 @@ describe('mood check-in', () => {
       await open(id);
       expect(await screen.findByRole('textbox', { name: 'Note' })).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
+    });
+  });
+
+  describe('an unsaved check-in', () => {
+    const open = async (entryId: string | null, day = '2026-11-22') => {
+      const settings = await openTestSettings(data);
+      return renderAt('/mood/entry', [
+        {
+          path: '/mood/entry',
+          element: (
+            <UserDataContext.Provider value={data}>
+              <SettingsContext.Provider value={settings}>
+                <MoodCheckIn day={day} today="2026-11-22" entryId={entryId} />
+              </SettingsContext.Provider>
+            </UserDataContext.Provider>
+          ),
+        },
+      ]);
+    };
+    const note = () => screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Note' });
+    const restoredMessage = 'Your unsaved check-in is back, as you left it.';
+
+    it('is kept on the device when the form goes away unsaved, and comes back with a way to discard it', async () => {
+      const first = await open(null);
+      await userEvent.click(await screen.findByRole('radio', { name: 'Good' }));
+      await userEvent.type(await note(), 'Long walk by the river');
+      // A reload unmounts the form: whatever waits for the typing pause is written then.
+      first.unmount();
+      await waitFor(async () => expect(await data.db.form_drafts.count()).toBe(1));
+
+      const second = await open(null);
+      expect((await note()).value).toBe('Long walk by the river');
+      expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Good' }).checked).toBe(true);
+      expect(screen.getByRole('status').textContent).toBe(restoredMessage);
+      // Another day's new check-in is its own form and starts empty.
+      second.unmount();
+      await open(null, '2026-11-21');
+      expect((await note()).value).toBe('');
+      expect(screen.queryByText(restoredMessage)).toBeNull();
+    });
+
+    it('is gone once saved, in the same step as the check-in', async () => {
+      const first = await open(null);
+      await userEvent.click(await screen.findByRole('radio', { name: 'Great' }));
+      await userEvent.type(await note(), 'Finished the book');
+      first.unmount();
+      await waitFor(async () => expect(await data.db.form_drafts.count()).toBe(1));
+      await open(null);
+      expect((await note()).value).toBe('Finished the book');
+      await userEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+      await waitFor(async () => expect(await data.db.mood_entries.count()).toBe(1));
+      expect(await data.db.mood_entries.toArray()).toEqual([
+        expect.objectContaining({ level: 5, note: 'Finished the book' }),
+      ]);
+      expect(await data.db.form_drafts.count()).toBe(0);
+    });
+
+    it('keeps edits of a saved check-in until they are discarded', async () => {
+      const id = await data.commands.createMoodEntry({ level: 2, note: 'Tired' });
+      const first = await open(id);
+      await userEvent.type(await note(), ' but calm');
+      first.unmount();
+      await waitFor(async () => expect(await data.db.form_drafts.get(`mood:${id}`)).toBeTruthy());
+
+      const second = await open(id);
+      expect((await note()).value).toBe('Tired but calm');
+      await userEvent.click(screen.getByRole('button', { name: 'Discard it' }));
+      expect((await note()).value).toBe('Tired');
+      expect(screen.queryByText(restoredMessage)).toBeNull();
+      second.unmount();
+      await waitFor(async () => expect(await data.db.form_drafts.count()).toBe(0));
+      expect((await data.db.mood_entries.get(id))?.note).toBe('Tired');
+    });
+
+    it('keeps nothing when the form is back to what it opened with', async () => {
+      const first = await open(null);
+      await userEvent.type(await note(), 'x');
+      await userEvent.clear(await note());
+      first.unmount();
+      // The emptied form's write (removing what the typing pause may have kept) lands after unmounting.
+      await waitFor(async () => expect(await data.db.form_drafts.count()).toBe(0));
+      await open(null);
+      expect((await note()).value).toBe('');
+      expect(screen.queryByText(restoredMessage)).toBeNull();
+    });
+
+    it('does not offer a kept draft that no longer fits the form', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      await data.db.form_drafts.put({
+        key: 'mood:new:2026-11-22',
+        value: { level: 9, note: 'from an older Murmur', activities: [] },
+        saved_at: '2026-11-22T08:00:00.000Z',
+      });
+      await open(null);
+      expect((await note()).value).toBe('');
+      expect(screen.queryByText(restoredMessage)).toBeNull();
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('mood:new:2026-11-22'), expect.anything());
+      warn.mockRestore();
     });
   });
 });

@@ -1,10 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 import type { MoodEntry } from '../../db/entities/mood-entry.ts';
 import { dayOf, localInstant, type Day } from '../../lib/dates/day.ts';
+import { useFormDraftKeeper } from '../../lib/drafts/use-form-draft-keeper.ts';
+import { useKeptFormDraft } from '../../lib/drafts/use-kept-form-draft.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
 import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
@@ -18,38 +20,23 @@ import { EntryConflicts } from '../conflicts/entry-conflicts.tsx';
 import { ActivityPicker } from './activity-picker.tsx';
 import { moodEntrySpeech } from './mood-entry-speech.ts';
 import { MoodLevelPicker } from './mood-level-picker.tsx';
-import type { MoodLevel } from './mood-levels.ts';
+import {
+  draftFor,
+  keptCheckInSchema,
+  keptDraftKey,
+  restoredDraft,
+  worthKeeping,
+  type Draft,
+  type KeptCheckIn,
+} from './mood-check-in-draft.ts';
 import styles from './mood.module.css';
 import { useActivitySuggestions } from './use-activity-suggestions.ts';
-
-function timeOf(date: Date): string {
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-}
 
 /** The draft's time as the user's language says it; a time field mid-edit can hold no valid time. */
 function spokenTime(language: string, moment: Date, typed: string): string {
   return Number.isNaN(moment.getTime())
     ? typed
     : dateTimeFormat(language, { timeStyle: 'short' }).format(moment);
-}
-
-interface Draft {
-  level: MoodLevel | null;
-  activities: string[];
-  note: string;
-  time: string;
-}
-
-function draftFor(entry: MoodEntry | undefined, day: Day, today: Day, now: Date): Draft {
-  if (entry) {
-    return {
-      level: entry.level as MoodLevel,
-      activities: entry.activities,
-      note: entry.note,
-      time: timeOf(new Date(entry.moment)),
-    };
-  }
-  return { level: null, activities: [], note: '', time: day === today ? timeOf(now) : '12:00' };
 }
 
 /**
@@ -63,13 +50,18 @@ export function MoodCheckIn({ day, today, entryId }: { day: Day; today: Day; ent
     async () => (userData && entryId ? ((await userData.db.mood_entries.get(entryId)) ?? null) : null),
     [userData, entryId],
   );
-  if (!userData || existing === undefined) return null;
+  const formDay = existing ? dayOf(existing.moment, existing.time_zone) : day;
+  const draftKey = existing === undefined ? null : keptDraftKey(existing?.id, formDay);
+  const kept = useKeptFormDraft(draftKey, keptCheckInSchema);
+  if (!userData || existing === undefined || draftKey === null || kept === undefined) return null;
   return (
     <MoodCheckInForm
-      key={existing?.id ?? 'new'}
-      day={existing ? dayOf(existing.moment, existing.time_zone) : day}
+      key={draftKey}
+      day={formDay}
       today={today}
       existing={existing ?? undefined}
+      draftKey={draftKey}
+      kept={kept}
     />
   );
 }
@@ -78,10 +70,14 @@ function MoodCheckInForm({
   day,
   today,
   existing,
+  draftKey,
+  kept,
 }: {
   day: Day;
   today: Day;
   existing: MoodEntry | undefined;
+  draftKey: string;
+  kept: KeptCheckIn | null;
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -89,9 +85,22 @@ function MoodCheckInForm({
   const { settings } = useSettings();
   const noteFont = useFont(settings.default_mood_font);
   const suggestions = useActivitySuggestions();
-  const [draft, setDraft] = useState<Draft>(() => draftFor(existing, day, today, new Date()));
+  const [opened] = useState(() => draftFor(existing, day, today, new Date()));
+  // What Save would change nothing against: the entry as it is now (a transcript may have changed its
+  // note meanwhile), or the empty form a new check-in opened with.
+  const baseline = useMemo(
+    () => (existing ? draftFor(existing, day, today, new Date()) : opened),
+    [existing, day, today, opened],
+  );
+  const [draft, setDraft] = useState<Draft>(() => restoredDraft(opened, kept));
+  const [restored, setRestored] = useState(kept !== null);
   const [missingLevel, setMissingLevel] = useState(false);
   const [saving, setSaving] = useState(false);
+  const { keep, flush } = useFormDraftKeeper<KeptCheckIn>(draftKey);
+  const firstDraft = useRef(draft);
+  useEffect(() => {
+    if (draft !== firstDraft.current) keep(worthKeeping(draft, baseline));
+  }, [draft, baseline, keep]);
   const noteId = useId();
   const timeId = useId();
   const noteRef = useRef<HTMLTextAreaElement>(null);
@@ -141,8 +150,10 @@ function MoodCheckInForm({
     };
     setSaving(true);
     try {
-      if (existing) await userData.commands.updateMoodEntry(existing.id, fields);
-      else await userData.commands.createMoodEntry(fields);
+      // The kept draft's queued write goes first; the save's own transaction then removes the draft.
+      await flush();
+      if (existing) await userData.commands.updateMoodEntry(existing.id, fields, { draftKey });
+      else await userData.commands.createMoodEntry(fields, { draftKey });
       notify({ kind: 'success', title: existing ? t('mood.updated') : t('mood.saved') });
       void navigate(day === today ? '/mood' : `/mood?day=${day}`);
     } catch (error) {
@@ -154,6 +165,21 @@ function MoodCheckInForm({
 
   return (
     <form className={styles.checkIn} onSubmit={(event) => void save(event)} noValidate>
+      {restored ? (
+        <div className={styles.restored}>
+          <p role="status">{t('mood.draftRestored')}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setDraft(baseline);
+              setRestored(false);
+            }}
+          >
+            {t('mood.discardDraft')}
+          </button>
+        </div>
+      ) : null}
       <MoodLevelPicker
         value={draft.level}
         onChange={(level) => {

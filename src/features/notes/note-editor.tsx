@@ -17,7 +17,7 @@ import type { NotesNavigationState } from './notes-list-screen.tsx';
 import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
 import { spokenText } from '../../ui/spoken-text.ts';
 import { TagsEditor } from './tags-editor.tsx';
-import { useAutosave, type SaveStatus } from './use-autosave.ts';
+import { useAutosave, type SaveStatus } from '../../lib/drafts/use-autosave.ts';
 import { useIdleRelock } from './use-idle-relock.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
 import { useNoteSettings } from './use-note-settings.ts';

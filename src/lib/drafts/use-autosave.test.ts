@@ -1,10 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { saveEveryDraft } from '../../lib/drafts/unsaved-drafts.ts';
+import { saveEveryDraft } from './unsaved-drafts.ts';
 import { useAutosave } from './use-autosave.ts';
 
-describe('note autosave', () => {
+describe('autosave', () => {
   it('writes the queued fields at once when every draft is saved (a newer version taking over)', async () => {
     const saved: Record<string, string>[] = [];
     const { result, unmount } = renderHook(() =>

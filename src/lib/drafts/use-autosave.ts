@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { keepDraftSaver } from '../../lib/drafts/unsaved-drafts.ts';
+import { keepDraftSaver } from './unsaved-drafts.ts';
 
 /**
  * `pending` lasts from the first unsaved keystroke until its IndexedDB commit, the write included: the
@@ -72,7 +72,7 @@ export function useAutosave<P extends object>(
         measureSave(started);
         if (pending.current === null) setIfMounted('saved');
       } catch (error) {
-        console.error('Murmur could not save a note', error);
+        console.error('Murmur could not save a draft', error);
         pending.current = { ...patch, ...pending.current };
         setIfMounted('error');
       }
