@@ -14,15 +14,23 @@ import type { PushMutation } from './protocol.ts';
  * resumes with an older batch is then harmless: everything it would send is already applied.
  */
 export interface PushBatch {
-  /** Outbox keys covered by the batch; deleted once the server acknowledges it. */
+  /** Outbox keys covered by the batch, ascending; deleted once the server acknowledges it. */
   rowSeqs: number[];
   mutations: PushMutation[];
 }
 
 const SCAN_LIMIT = 5000;
 
-export async function buildPushBatch(db: MurmurDatabase, maxMutations: number): Promise<PushBatch | null> {
-  const rows = await db.outbox.orderBy('seq').limit(SCAN_LIMIT).toArray();
+/**
+ * `afterSeq`: build from the rows after it, for the batch that follows one the server is answering (its
+ * last row). Once that batch is acknowledged, those rows are again a prefix of the outbox.
+ */
+export async function buildPushBatch(
+  db: MurmurDatabase,
+  maxMutations: number,
+  afterSeq = 0,
+): Promise<PushBatch | null> {
+  const rows = await db.outbox.where('seq').above(afterSeq).limit(SCAN_LIMIT).toArray();
   const open = new Map<string, PushMutation>();
   const mutations: PushMutation[] = [];
   const rowSeqs: number[] = [];

@@ -78,6 +78,40 @@ describe('push', () => {
     expect(world.server.rows(TEST_USER).filter((r) => r.table === 'notes')).toHaveLength(1);
   });
 
+  it('[R7][R8] batches go one at a time and in order, each after the previous one was answered', async () => {
+    const { world, tab } = await oneTab({ pushBatchSize: 2 });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await tab.commands.createNote({ body: `n${i}` }));
+    const sent: string[][] = [];
+    const push = tab.transport.push.bind(tab.transport);
+    tab.transport.push = (request, session) => {
+      sent.push((request as { mutations: { id: string }[] }).mutations.map((m) => m.id));
+      return push(request, session);
+    };
+    tab.engine.start();
+    // The second batch's answer is lost: its rows stay queued, and go again after the backoff.
+    const expected = [ids.slice(0, 2), ids.slice(2, 4), ids.slice(2, 4), ids.slice(4)];
+    for (const [index, batch] of expected.entries()) {
+      await settleUntilPush(tab);
+      // Never a second request before the previous one's answer.
+      expect(tab.transport.pendingKinds().filter((kind) => kind === 'push')).toHaveLength(1);
+      expect(sent).toHaveLength(index + 1);
+      expect(sent[index]).toEqual(batch);
+      const fault = index === 1 ? 'drop_response' : 'none';
+      await tab.transport.deliver(tab.transport.pendingKinds().indexOf('push'), fault);
+      if (fault === 'drop_response') {
+        await untilIdle(tab);
+        // The first batch's acknowledgement was written; the second's rows are still queued.
+        expect((await tab.db.outbox.toArray()).map((row) => row.entity_id)).toEqual(ids.slice(2));
+        world.timers.advance(60_000);
+      }
+    }
+    await settle([tab]);
+    expect(sent).toHaveLength(4);
+    expect(await tab.db.outbox.count()).toBe(0);
+    expect(world.server.rows(TEST_USER).filter((r) => r.table === 'notes')).toHaveLength(5);
+  });
+
   it('[R8] a thawed tab re-sending an old batch changes nothing', async () => {
     const { world, tab } = await oneTab();
     const id = await tab.commands.createNote({ body: 'v1' });

@@ -17,11 +17,17 @@ const seeds = env['SEED']
     : fixedSeeds;
 const ops = Number(env['SIM_OPS'] ?? 200);
 const pullLimit = env['SIM_PULL_LIMIT'] ? Number(env['SIM_PULL_LIMIT']) : undefined;
+const pushBatchSize = env['SIM_PUSH_BATCH'] ? Number(env['SIM_PUSH_BATCH']) : undefined;
 /**
  * Pages of 3 rows: walks span many pages, so writes land during them and pause them for a push (R13),
  * with the nemesis dropping, duplicating and reordering those pages too.
  */
 const smallPageSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [101, 102, 103];
+/**
+ * Push batches of 2 changes: a drain is many requests, and each batch's acknowledgement is written while
+ * the next one is on the wire, with the nemesis losing, duplicating and failing those requests.
+ */
+const smallBatchSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [201, 202, 203];
 
 /**
  * Pinned regressions found by `npm run soak` (400 ops): an edit whose pending value had been displaced by
@@ -45,10 +51,22 @@ describe('[R36] multi-device simulation', () => {
     }, 60_000);
   }
 
+  for (const seed of smallBatchSeeds) {
+    it(`seed ${seed}, push batches of 2: every batch is acknowledged in order, and nothing is lost`, async () => {
+      const report = await runSimulation({ seed, ops, pushBatchSize: 2 });
+      expect(report.violations, `seed ${seed}`).toEqual([]);
+    }, 60_000);
+  }
+
   for (const seed of seeds) {
     it(`seed ${seed}: replicas converge with nothing lost`, async () => {
       const started = performance.now();
-      const report = await runSimulation({ seed, ops, ...(pullLimit ? { pullLimit } : {}) });
+      const report = await runSimulation({
+        seed,
+        ops,
+        ...(pullLimit ? { pullLimit } : {}),
+        ...(pushBatchSize ? { pushBatchSize } : {}),
+      });
       console.info(
         `simulation seed=${seed} ops=${report.ops} rows=${JSON.stringify(report.tables)} conflicts=${report.conflicts} ` +
           `ops=${JSON.stringify(report.opCounts)} faults=${JSON.stringify(report.faults)} ` +

@@ -17,7 +17,8 @@ import {
   type WalkHere,
   type WalkOutcome,
 } from './pull-runner.ts';
-import { pushOnce } from './push-once.ts';
+import { buildPushBatch } from './build-push-batch.ts';
+import { sendPushBatch, settlePushBatch, type PushContext, type PushReply } from './push-batch-round-trip.ts';
 import { resetLocal } from './reset-local.ts';
 import type { SyncStatus } from './sync-status.ts';
 import { TransportError, type SyncSession, type SyncTransport } from './transport.ts';
@@ -60,41 +61,74 @@ export type PullWalkContext = Pick<
   pauseFor?: () => boolean;
 };
 
-/** Returns BUSY when another tab holds the push lock, else how many mutations were acknowledged. */
+/**
+ * Returns BUSY when another tab holds the push lock, else how many mutations were acknowledged.
+ *
+ * Batches go one at a time (R8: the next request leaves only after this one's answer), but the work
+ * around the wire overlaps it: the next batch is read from the outbox while this one is on the wire,
+ * and this one's acknowledgement is written while the next is. Each acknowledgement commits before the
+ * next answer is read, and before pushAll returns or fails. A crash between the next request and this
+ * acknowledgement leaves rows the server already has: sent again, they are duplicates (R8).
+ */
 export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> {
   return withSyncLock(ctx.db, ctx.ports.locks, ctx.ports.clock, 'push', async (renew) => {
+    const pushCtx: PushContext = {
+      db: ctx.db,
+      transport: ctx.transport,
+      session: ctx.session,
+      clientId: ctx.clientId,
+      nowIso: () => new Date(ctx.ports.clock.now()).toISOString(),
+      conflictId: () => ctx.ports.ids.next(),
+    };
     let sent = 0;
     let batchSize = ctx.pushBatchSize;
     const total = await ctx.db.outbox.count();
-    for (;;) {
-      if (ctx.isDisposed()) return sent;
-      ctx.onProgress({ phase: 'push', done: sent, total: Math.max(total, sent) });
-      try {
-        const outcome = await pushOnce(
-          {
-            db: ctx.db,
-            transport: ctx.transport,
-            session: ctx.session,
-            clientId: ctx.clientId,
-            nowIso: () => new Date(ctx.ports.clock.now()).toISOString(),
-            conflictId: () => ctx.ports.ids.next(),
-          },
-          batchSize,
-        );
-        if (outcome.sent === 0) return sent;
-        sent += outcome.sent;
-      } catch (error) {
-        // R16: a refused batch is split until the refused change is alone; then it becomes a conflict.
-        if (error instanceof TransportError && error.kind === 'rejected' && batchSize > 1) {
-          batchSize = Math.max(1, Math.floor(batchSize / 2));
-          continue;
+    let next = buildPushBatch(ctx.db, batchSize);
+    // The previous batch's acknowledgement, committing while the current batch is on the wire.
+    let settling: Promise<void> = Promise.resolve();
+    try {
+      for (;;) {
+        if (ctx.isDisposed()) break;
+        ctx.onProgress({ phase: 'push', done: sent, total: Math.max(total, sent) });
+        const batch = await next;
+        if (!batch) break;
+        const reply = sendPushBatch(pushCtx, batch);
+        // Rows after this batch: the outbox's prefix once it is acknowledged (build-push-batch.ts).
+        next = buildPushBatch(ctx.db, batchSize, batch.rowSeqs.at(-1));
+        // Either may be left unread when this loop ends early; their failures are handled where read.
+        reply.catch(ignore);
+        next.catch(ignore);
+        await settling;
+        await renew();
+        let answer: PushReply;
+        try {
+          answer = await reply;
+        } catch (error) {
+          // R16: a refused batch is split until the refused change is alone; then it becomes a conflict.
+          if (error instanceof TransportError && error.kind === 'rejected' && batchSize > 1) {
+            batchSize = Math.max(1, Math.floor(batchSize / 2));
+            next = buildPushBatch(ctx.db, batchSize);
+            continue;
+          }
+          throw error;
         }
-        throw error;
+        settling = settlePushBatch(pushCtx, batch, answer);
+        sent += batch.mutations.length;
       }
-      await renew();
+    } catch (error) {
+      // The failure that ended the run is the one to report; an acknowledgement still being written
+      // finishes first, and its own failure is logged.
+      await settling.catch((settleError: unknown) =>
+        console.error('Murmur could not record a push acknowledgement', settleError),
+      );
+      throw error;
     }
+    await settling;
+    return sent;
   });
 }
+
+function ignore(): void {}
 
 /**
  * How far fetching may run ahead of applying during a catch-up: pages keep arriving while earlier ones

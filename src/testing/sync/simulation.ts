@@ -25,6 +25,8 @@ export interface SimulationOptions {
   ops?: number;
   /** Rows per pull page; small pages make walks long, so writes land during them (R13's pause). */
   pullLimit?: number;
+  /** Changes per push batch; small batches make a drain many requests, each written back during the next. */
+  pushBatchSize?: number;
 }
 
 export interface SimulationReport {
@@ -58,7 +60,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const deviceCount = options.devices ?? 3;
   const tabsPerDevice = options.tabsPerDevice ?? 2;
   const opTotal = options.ops ?? 150;
-  const engineOptions = options.pullLimit === undefined ? {} : { pullLimit: options.pullLimit };
+  const engineOptions = {
+    ...(options.pullLimit === undefined ? {} : { pullLimit: options.pullLimit }),
+    ...(options.pushBatchSize === undefined ? {} : { pushBatchSize: options.pushBatchSize }),
+  };
   const skew = () => prng.int(-10 * 60_000, 4 * 60_000);
 
   const devices: TestDevice[] = [];

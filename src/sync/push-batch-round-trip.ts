@@ -1,20 +1,16 @@
 /**
- * One push round trip (R6–R9, R16–R17). INVARIANT: an outbox row is deleted only in the transaction
- * that records the server's acknowledgement of a batch containing it; a rejected change becomes a
- * conflict in that same transaction, so no change is ever dropped (R16).
+ * One push batch's round trip (R6–R9, R16–R17), in two steps so the next batch can go out while this
+ * one's answer is written (pushAll). INVARIANT: an outbox row is deleted only in the transaction that
+ * records the server's acknowledgement of a batch containing it; a rejected change becomes a conflict in
+ * that same transaction, so no change is ever dropped (R16).
  */
 import { isSyncedTable } from '../db/entities/entity-tables.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { allSyncTables } from './apply-pull-page.ts';
-import { buildPushBatch } from './build-push-batch.ts';
+import type { PushBatch } from './build-push-batch.ts';
 import { MalformedResponseError } from './errors.ts';
 import { PROTOCOL_VERSION, pushResponseSchema, type PushMutation, type PushRequest } from './protocol.ts';
 import { TransportError, type SyncSession, type SyncTransport } from './transport.ts';
-
-export interface PushOutcome {
-  /** Mutations acknowledged (0: the outbox was empty). */
-  sent: number;
-}
 
 export interface PushContext {
   db: MurmurDatabase;
@@ -25,25 +21,35 @@ export interface PushContext {
   conflictId: () => string;
 }
 
-export async function pushOnce(ctx: PushContext, maxMutations: number): Promise<PushOutcome> {
-  const { db } = ctx;
-  const batch = await buildPushBatch(db, maxMutations);
-  if (!batch) return { sent: 0 };
+/** The server's answer to a batch, checked: acknowledged (some changes maybe refused), or refused alone. */
+export type PushReply =
+  | { kind: 'acknowledged'; rejectedSeqs: number[] }
+  | { kind: 'refused-alone'; mutation: PushMutation; reason: string };
+
+/**
+ * Sends one batch and checks the answer. Throws on a failure to retry, and on a refusal of a batch of
+ * several changes, which the caller splits (R16). Writes nothing: `settlePushBatch` does.
+ */
+export async function sendPushBatch(ctx: PushContext, batch: PushBatch): Promise<PushReply> {
   const request: PushRequest = {
     protocol: PROTOCOL_VERSION,
     client_id: ctx.clientId,
-    user_id: db.userId,
+    user_id: ctx.db.userId,
     mutations: batch.mutations,
   };
   let raw: unknown;
   try {
     raw = await ctx.transport.push(request, ctx.session);
   } catch (error) {
-    if (error instanceof TransportError && error.kind === 'rejected' && batch.mutations.length === 1) {
-      // R16: the server refuses this one change as such. Keep it as a visible conflict, move on.
-      const [only] = batch.mutations;
-      if (only) await recordLocalRejection(ctx, batch.rowSeqs, only, error.message);
-      return { sent: 1 };
+    const [only] = batch.mutations;
+    if (
+      error instanceof TransportError &&
+      error.kind === 'rejected' &&
+      batch.mutations.length === 1 &&
+      only
+    ) {
+      // R16: the server refuses this one change as such. It becomes a visible conflict.
+      return { kind: 'refused-alone', mutation: only, reason: error.message };
     }
     throw error;
   }
@@ -54,16 +60,27 @@ export async function pushOnce(ctx: PushContext, maxMutations: number): Promise<
   if (response.last_mutation_seq < maxSeq) {
     throw new MalformedResponseError(`push acknowledged seq ${response.last_mutation_seq} < ${maxSeq}`);
   }
-  const rejected = response.results.filter((r) => r.status === 'rejected').map((r) => r.seq);
+  return {
+    kind: 'acknowledged',
+    rejectedSeqs: response.results.filter((r) => r.status === 'rejected').map((r) => r.seq),
+  };
+}
+
+/** Records the server's answer to a batch: its outbox rows go, refused changes are kept (R16, R17). */
+export async function settlePushBatch(ctx: PushContext, batch: PushBatch, reply: PushReply): Promise<void> {
+  if (reply.kind === 'refused-alone') {
+    await recordLocalRejection(ctx, batch.rowSeqs, reply.mutation, reply.reason);
+    return;
+  }
+  const { db } = ctx;
   await db.transaction('rw', [db.outbox, ...allSyncTables(db)], async () => {
     await db.outbox.bulkDelete(batch.rowSeqs);
     // R17: a rejected create never reached the server; its content lives on in the server's conflict
     // row (pulled next), so the local-only row goes unless newer changes for it are still queued.
-    for (const mutation of batch.mutations.filter((m) => rejected.includes(m.seq))) {
+    for (const mutation of batch.mutations.filter((m) => reply.rejectedSeqs.includes(m.seq))) {
       await dropLocalOnlyRow(db, mutation);
     }
   });
-  return { sent: batch.mutations.length };
 }
 
 async function dropLocalOnlyRow(db: MurmurDatabase, mutation: PushMutation): Promise<void> {
