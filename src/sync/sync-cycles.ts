@@ -82,8 +82,10 @@ export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> 
     };
     let sent = 0;
     let batchSize = ctx.pushBatchSize;
-    const total = await ctx.db.outbox.count();
+    // Both read the outbox: asked together, they are one wait, not two, before the first request.
     let next = buildPushBatch(ctx.db, batchSize);
+    next.catch(ignore);
+    const total = await ctx.db.outbox.count();
     // The previous batch's acknowledgement, committing while the current batch is on the wire.
     let settling: Promise<void> = Promise.resolve();
     try {
