@@ -110,6 +110,7 @@ export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> 
           if (error instanceof TransportError && error.kind === 'rejected' && batchSize > 1) {
             batchSize = Math.max(1, Math.floor(batchSize / 2));
             next = buildPushBatch(ctx.db, batchSize);
+            next.catch(ignore);
             continue;
           }
           throw error;
@@ -120,9 +121,10 @@ export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> 
     } catch (error) {
       // The failure that ended the run is the one to report; an acknowledgement still being written
       // finishes first, and its own failure is logged.
-      await settling.catch((settleError: unknown) =>
-        console.error('Murmur could not record a push acknowledgement', settleError),
-      );
+      await settling.catch((settleError: unknown) => {
+        if (settleError !== error)
+          console.error('Murmur could not record a push acknowledgement', settleError);
+      });
       throw error;
     }
     await settling;

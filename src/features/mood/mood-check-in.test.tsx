@@ -7,10 +7,7 @@ import { UserDataContext } from '../../lib/user-data/user-data-context.ts';
 import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-speech-synthesis.ts';
 import { openTestNotesData, openTestSettings, renderAt } from '../notes/notes-test-harness.tsx';
 import { SettingsContext } from '../settings/settings-context.ts';
-import { SettingsStore } from '../settings/settings-store.ts';
 import { MoodCheckIn } from './mood-check-in.tsx';
-
-const messages = { updated: '', failed: () => '', unknownError: '', signInRequired: '', fontRequired: '' };
 
 describe('mood check-in', () => {
   let data: Awaited<ReturnType<typeof openTestNotesData>>;
@@ -18,6 +15,22 @@ describe('mood check-in', () => {
     data = await openTestNotesData();
   });
   afterEach(() => data.db.close());
+
+  const open = async (entryId: string | null, day = '2026-11-22') => {
+    const settings = await openTestSettings(data);
+    return renderAt('/mood/entry', [
+      {
+        path: '/mood/entry',
+        element: (
+          <UserDataContext.Provider value={data}>
+            <SettingsContext.Provider value={settings}>
+              <MoodCheckIn day={day} today="2026-11-22" entryId={entryId} />
+            </SettingsContext.Provider>
+          </UserDataContext.Provider>
+        ),
+      },
+    ]);
+  };
 
   it('shows a note sync did not keep, and a restore puts it in the form', async () => {
     const id = await data.commands.createMoodEntry({ level: 4, note: 'kept by sync' });
@@ -33,26 +46,7 @@ describe('mood check-in', () => {
         data.clock.now(),
       ),
     );
-    const settings = new SettingsStore({
-      userId: null,
-      source: null,
-      now: data.clock.now,
-      notify: () => undefined,
-      logError: () => undefined,
-      messages,
-    });
-    await renderAt('/mood/entry', [
-      {
-        path: '/mood/entry',
-        element: (
-          <UserDataContext.Provider value={data}>
-            <SettingsContext.Provider value={settings}>
-              <MoodCheckIn day="2026-11-22" today="2026-11-22" entryId={id} />
-            </SettingsContext.Provider>
-          </UserDataContext.Provider>
-        ),
-      },
-    ]);
+    await open(id);
     expect(await screen.findByRole('heading', { name: 'Another version' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Restore this version' }));
     await waitFor(async () =>
@@ -64,22 +58,6 @@ describe('mood check-in', () => {
   });
 
   describe('read-aloud', () => {
-    const open = async (entryId: string | null) => {
-      const settings = await openTestSettings(data);
-      return renderAt('/mood/entry', [
-        {
-          path: '/mood/entry',
-          element: (
-            <UserDataContext.Provider value={data}>
-              <SettingsContext.Provider value={settings}>
-                <MoodCheckIn day="2026-11-22" today="2026-11-22" entryId={entryId} />
-              </SettingsContext.Provider>
-            </UserDataContext.Provider>
-          ),
-        },
-      ]);
-    };
-
     it('reads the check-in being edited as it stands, note as typed, in the user’s language', async () => {
       const speech = installFakeSpeechSynthesis();
       const id = await data.commands.createMoodEntry({ level: 4, activities: ['work'], note: 'Slept well' });
@@ -117,21 +95,6 @@ describe('mood check-in', () => {
   });
 
   describe('an unsaved check-in', () => {
-    const open = async (entryId: string | null, day = '2026-11-22') => {
-      const settings = await openTestSettings(data);
-      return renderAt('/mood/entry', [
-        {
-          path: '/mood/entry',
-          element: (
-            <UserDataContext.Provider value={data}>
-              <SettingsContext.Provider value={settings}>
-                <MoodCheckIn day={day} today="2026-11-22" entryId={entryId} />
-              </SettingsContext.Provider>
-            </UserDataContext.Provider>
-          ),
-        },
-      ]);
-    };
     const note = () => screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Note' });
     const restoredMessage = 'Your unsaved check-in is back, as you left it.';
 
