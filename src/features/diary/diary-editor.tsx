@@ -8,6 +8,7 @@ import { isDay } from '../../lib/dates/day.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
+import { useAutosave } from '../../lib/drafts/use-autosave.ts';
 import { FontSelect, FontSizeSelect } from '../../ui/font-select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
@@ -18,7 +19,6 @@ import { useInsertAtCursor } from '../voice/delivery/use-insert-at-cursor.ts';
 import { RecordButton } from '../voice/recorder/record-button.tsx';
 import { EntryRecordings } from '../voice/recordings/entry-recordings.tsx';
 import { EntryConflicts } from '../conflicts/entry-conflicts.tsx';
-import { useAutosave } from './use-autosave.ts';
 import styles from './diary.module.css';
 
 type Editable = Pick<DiaryEntry, 'day' | 'title' | 'body' | 'font' | 'color' | 'font_size'>;
@@ -71,8 +71,9 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
   const ids = { title: useId(), body: useId(), day: useId() };
   const deleted = entry.deleted_at !== null;
 
-  const { state, schedule, flush } = useAutosave<Editable>(async (value) => {
-    if (!userData) return;
+  const { status, schedule, flush } = useAutosave<Editable>(async (value) => {
+    // Thrown, not skipped: the autosave keeps the value queued and says it is not saved.
+    if (!userData) throw new Error('No journal is open to save the entry in');
     const patch = Object.fromEntries(
       (Object.keys(value) as (keyof Editable)[])
         .filter((field) => value[field] !== saved[field])
@@ -130,7 +131,7 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
           {t('diary.backToDay')}
         </Link>
         <p className={styles.saveState} role="status" aria-live="polite">
-          {deleted ? t('diary.inTrash') : t(`diary.saveState.${state}`)}
+          {deleted ? t('diary.inTrash') : t(`diary.saveState.${status === 'error' ? 'failed' : status}`)}
         </p>
       </div>
       <div className={styles.field}>

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { saveEveryDraft } from './unsaved-drafts.ts';
 import { useAutosave } from './use-autosave.ts';
@@ -20,5 +20,98 @@ describe('autosave', () => {
     expect(saved).toEqual([{ title: 'Train', body: 'typed as the update came' }]);
     expect(result.current.status).toBe('saved');
     unmount();
+  });
+
+  describe('timing and failures', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('saves once, with the last value, a moment after typing stops', async () => {
+      const saved: string[] = [];
+      const { result } = renderHook(() =>
+        useAutosave<{ text: string }>(async (patch) => void saved.push(patch.text), 400),
+      );
+      act(() => {
+        result.current.schedule({ text: 'H' });
+        result.current.schedule({ text: 'He' });
+        result.current.schedule({ text: 'Hello' });
+      });
+      expect(result.current.status).toBe('pending');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(399);
+      });
+      expect(saved).toEqual([]);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1);
+      });
+      expect(saved).toEqual(['Hello']);
+      expect(result.current.status).toBe('saved');
+    });
+
+    it('writes a pending draft at once when every draft is saved (a newer version taking over), and stops being asked after it closes', async () => {
+      const saved: string[] = [];
+      const { result, unmount } = renderHook(() =>
+        useAutosave<{ text: string }>(async (patch) => void saved.push(patch.text)),
+      );
+      act(() => result.current.schedule({ text: 'typed as the update came' }));
+      await act(async () => {
+        await saveEveryDraft();
+      });
+      expect(saved).toEqual(['typed as the update came']);
+      unmount();
+      await saveEveryDraft();
+      expect(saved).toEqual(['typed as the update came']);
+    });
+
+    it('saves what is pending at once when the editor closes', async () => {
+      const saved: string[] = [];
+      const { result, unmount } = renderHook(() =>
+        useAutosave<{ text: string }>(async (patch) => void saved.push(patch.text)),
+      );
+      act(() => result.current.schedule({ text: 'last words' }));
+      unmount();
+      await vi.runAllTimersAsync();
+      expect(saved).toEqual(['last words']);
+    });
+
+    it('saves at once when the page is hidden', async () => {
+      const saved: string[] = [];
+      const { result } = renderHook(() =>
+        useAutosave<{ text: string }>(async (patch) => void saved.push(patch.text)),
+      );
+      act(() => result.current.schedule({ text: 'before the tab switch' }));
+      await act(async () => {
+        window.dispatchEvent(new Event('pagehide'));
+        await Promise.resolve();
+      });
+      expect(saved).toEqual(['before the tab switch']);
+    });
+
+    it('keeps a value whose save failed and saves it with the next flush', async () => {
+      const saved: string[] = [];
+      let fail = true;
+      const { result } = renderHook(() =>
+        useAutosave<{ text: string }>(async (patch) => {
+          if (fail) throw new Error('quota exceeded');
+          saved.push(patch.text);
+        }),
+      );
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      act(() => result.current.schedule({ text: 'precious' }));
+      await act(async () => {
+        await result.current.flush();
+      });
+      expect(result.current.status).toBe('error');
+      fail = false;
+      await act(async () => {
+        await result.current.flush();
+      });
+      expect(saved).toEqual(['precious']);
+      expect(result.current.status).toBe('saved');
+    });
   });
 });
