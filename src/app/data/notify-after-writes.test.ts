@@ -31,4 +31,22 @@ describe('commands that notify the engine', () => {
     await expect(commands.updateNote()).rejects.toThrow('no such note');
     expect(notified).toBe(0);
   });
+
+  it('[R27] a command that writes only device-local stores asks sync for nothing', async () => {
+    let notified = 0;
+    const commands = notifyAfterWrites(
+      {
+        async keepFormDraft() {},
+        async createNote() {
+          return 'id';
+        },
+      },
+      () => notified++,
+      new Set(['keepFormDraft'] as const),
+    );
+    await commands.keepFormDraft();
+    expect(notified).toBe(0);
+    await commands.createNote();
+    expect(notified).toBe(1);
+  });
 });

@@ -1,13 +1,17 @@
 /**
- * Wraps every command so that, once its write has committed, `onWrite` runs (the engine's
- * notifyLocalWrite, R27). The caller gets the command's own result or rejection; a failed command
- * wrote nothing, so it notifies nobody. src/db stays unaware of sync.
+ * Wraps every command but the `silent` ones so that, once its write has committed, `onWrite` runs (the
+ * engine's notifyLocalWrite, R27). The caller gets the command's own result or rejection; a failed
+ * command wrote nothing, so it notifies nobody. src/db stays unaware of sync.
  */
-export function notifyAfterWrites<T extends object>(commands: T, onWrite: () => void): T {
+export function notifyAfterWrites<T extends object>(
+  commands: T,
+  onWrite: () => void,
+  silent: ReadonlySet<keyof T> = new Set(),
+): T {
   const wrapped: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(commands)) {
     wrapped[name] =
-      typeof value === 'function'
+      typeof value === 'function' && !silent.has(name as keyof T)
         ? (...args: unknown[]) => {
             const result: unknown = value(...args);
             if (isThenable(result))

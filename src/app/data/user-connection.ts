@@ -1,3 +1,4 @@
+import { deviceLocalCommands } from '../../db/commands/create-commands.ts';
 import { notifyAfterWrites } from './notify-after-writes.ts';
 import type { UserSync } from './start-user-sync.ts';
 import type { UserConnection } from './user-data-backend.ts';
@@ -22,10 +23,14 @@ export function userConnection(opened: UserData, startSync: StartSync): UserConn
   // Wrapped once, so screens keep one commands object when sync arrives (R27 once there is an engine).
   // A write before then is in the outbox already: engine.start() pushes what is there, and a write after
   // start() but before the start resolved (the audio uploads loading) is told as the engine attaches.
-  const commands = notifyAfterWrites(opened.commands, () => {
-    if (sync) sync.engine.notifyLocalWrite();
-    else unannouncedWrite = true;
-  });
+  const commands = notifyAfterWrites(
+    opened.commands,
+    () => {
+      if (sync) sync.engine.notifyLocalWrite();
+      else unannouncedWrite = true;
+    },
+    deviceLocalCommands,
+  );
   const data: UserData = { ...opened, commands };
   // A start that throws synchronously is a failed start too.
   const started = Promise.resolve()
