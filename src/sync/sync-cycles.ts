@@ -151,7 +151,9 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | ty
     let paused = false;
     const pauseFor = () => (paused ||= ctx.pushWaiting?.() ?? false);
     const pulls = ((await getMeta<number>(ctx.db, 'pulls')) ?? 0) + 1;
-    await setMeta(ctx.db, 'pulls', pulls);
+    // Written beside the walk's first requests rather than before them; read before the cycle ends.
+    const counted = setMeta(ctx.db, 'pulls', pulls);
+    counted.catch(ignore);
     const wantDigest = pulls % ctx.digestEvery === 0;
     const walkHere: WalkHere = (handOver) =>
       pullToClock({ ...ctx, yieldToUi: ctx.ports.yieldToUi, pauseFor }, wantDigest, renew, handOver);
@@ -166,6 +168,7 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | ty
       const outcome = ctx.pullRunner
         ? await ctx.pullRunner.walk(job, onPage, () => ctx.isDisposed() || pauseFor(), walkHere)
         : await walkHereToTheEnd(walkHere);
+      await counted;
       if (outcome === 'paused' || (outcome === 'done' && paused)) return 'paused';
       if (outcome === 'done') return 'done';
       // At most one reset per cycle: a second one means the server is inconsistent; retry later.

@@ -17,7 +17,7 @@ import { MAX_PUSH_MUTATIONS } from './protocol.ts';
 import type { PullRunner } from './pull-runner.ts';
 import { pullAll, pushAll, type CycleContext } from './sync-cycles.ts';
 import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
-import { TransportError, type SyncTransport } from './transport.ts';
+import { TransportError, type SyncSession, type SyncTransport } from './transport.ts';
 import { BUSY } from './with-sync-lock.ts';
 
 export interface SyncEngineOptions {
@@ -183,26 +183,17 @@ export class SyncEngine {
   private async runOnce(): Promise<boolean> {
     const { db, ports } = this.options;
     while (!this.disposed && (this.needPush || this.needPull)) {
-      const pending = await this.refreshPending();
-      if (!ports.connectivity.isOnline()) {
-        this.status.set({ state: 'offline', progress: null });
-        return false;
-      }
-      if (this.authBlocked) return false;
-      const session = ports.auth.current();
+      const session = this.sessionToSyncWith();
       if (!session) {
-        this.status.set({
-          state: 'error',
-          progress: null,
-          error: { kind: 'auth', message: 'Sign in to sync.' },
-        });
+        await this.refreshPending();
         return false;
       }
-      if (session.userId !== db.userId) {
-        // R30: never push this user's outbox under another account.
-        this.fail('account_mismatch', 'Signed in as another user; this device keeps its changes.');
-        return false;
-      }
+      // The count decides whether to push; the status gets it as it comes either way, and it is read
+      // before the cycle ends. A local write since the last cycle has most likely queued a change, so
+      // its push does not wait for the count; nor does a pull alone (a realtime poke).
+      const counting = this.refreshPending();
+      counting.catch(() => undefined);
+      const pending = this.needPush && !this.writeWaiting ? await counting : null;
       const push = this.needPush;
       const pull = this.needPull;
       this.needPush = false;
@@ -233,7 +224,7 @@ export class SyncEngine {
         let busy = false;
         // Nothing queued: skip the push cycle and its lock and lease writes (a write after the count
         // requests another round of this loop).
-        if (push && pending > 0) {
+        if (push && pending !== 0) {
           const sent = await pushAll(ctx);
           if (sent === BUSY) busy = true;
           // What we pushed may have lost or made conflicts: read the server's view back (R15).
@@ -249,6 +240,7 @@ export class SyncEngine {
             this.lastPullPause = ports.clock.now();
           }
         }
+        await counting;
         this.failures = 0;
         if (busy) {
           this.needPush ||= push;
@@ -266,6 +258,31 @@ export class SyncEngine {
       }
     }
     return true;
+  }
+
+  /** The session to sync with, or null when this run must stop here (the status says why). */
+  private sessionToSyncWith(): SyncSession | null {
+    const { db, ports } = this.options;
+    if (!ports.connectivity.isOnline()) {
+      this.status.set({ state: 'offline', progress: null });
+      return null;
+    }
+    if (this.authBlocked) return null;
+    const session = ports.auth.current();
+    if (!session) {
+      this.status.set({
+        state: 'error',
+        progress: null,
+        error: { kind: 'auth', message: 'Sign in to sync.' },
+      });
+      return null;
+    }
+    if (session.userId !== db.userId) {
+      // R30: never push this user's outbox under another account.
+      this.fail('account_mismatch', 'Signed in as another user; this device keeps its changes.');
+      return null;
+    }
+    return session;
   }
 
   private handleError(error: unknown): void {

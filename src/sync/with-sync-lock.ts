@@ -28,10 +28,16 @@ export async function withSyncLock<T>(
   const leaseKey = `lease:${job}`;
   const renew = () => setMeta(db, leaseKey, { until: clock.now() + LEASE_MS } satisfies Lease);
   const run = async () => {
-    await renew();
+    // The lease goes out beside the work's first requests rather than before them: the lock is held
+    // already, and until the lease lands another tab reads none and waits (below), as it would for a
+    // holder that has not written one yet. A device that just saved sends its push a round trip sooner.
+    const leased = renew();
     try {
-      return await work(renew);
+      const result = await work(renew);
+      await leased;
+      return result;
     } finally {
+      await leased.catch(() => undefined);
       await setMeta(db, leaseKey, { until: 0 } satisfies Lease).catch(() => undefined);
     }
   };
