@@ -15,9 +15,10 @@ import type { Table } from 'dexie';
 import type { Stored } from '../db/entities/common.ts';
 import { isSyncedTable, type SyncedTable } from '../db/entities/entity-tables.ts';
 import { maxHlc } from '../db/hlc.ts';
+import { commitNow } from '../db/commit-now.ts';
 import { readInChunks } from '../db/read-in-chunks.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
-import { getCursor, setHlcState, setMeta } from '../db/sync-meta.ts';
+import { getCursor, getHlcState, setMeta } from '../db/sync-meta.ts';
 import { digestRows } from './digest.ts';
 import type { ServerRow, TableDigest } from './protocol.ts';
 
@@ -103,15 +104,32 @@ export async function applyPullPage(
   nextCursor: number,
   digest: Record<string, TableDigest> | undefined,
 ): Promise<PageResult> {
-  return db.transaction('rw', [...allSyncTables(db), db.outbox, db.sync_meta], async () => {
+  return db.transaction('rw', [...allSyncTables(db), db.outbox, db.sync_meta], async (transaction) => {
+    const groups = [...groupByTable(rows)];
+    // Every read goes out at once, and one read and one write per table instead of three IndexedDB
+    // requests per row: each awaited request is a round trip to the browser's database process, so a
+    // realtime page of one row would otherwise wait for six in turn, and a first sync's 500-row page
+    // for 1,500.
+    const [queuedFields, storedByTable, hlcState, storedCursor] = await Promise.all([
+      pendingFields(db, rows),
+      Promise.all(
+        groups.map(([table, tableRows]) =>
+          storedRows(db.entityTable(table), [...new Set(tableRows.map((row) => row.id))]),
+        ),
+      ),
+      getHlcState(db),
+      getCursor(db),
+    ]);
     let seen = '';
-    // One read and one write per table instead of three IndexedDB requests per row: a 500-row page of
-    // a first sync would otherwise be 1,500 sequential round trips.
-    const queuedFields = await pendingFields(db, rows);
-    for (const [table, tableRows] of groupByTable(rows)) {
+    const writes: Promise<unknown>[] = [];
+    // Read together below; a failure before then aborts the transaction, which reports it.
+    const issue = (write: Promise<unknown>) => {
+      write.catch(() => undefined);
+      writes.push(write);
+    };
+    for (const [index, [table, tableRows]] of groups.entries()) {
       const store = db.entityTable(table);
-      const ids = [...new Set(tableRows.map((row) => row.id))];
-      const current = await storedRows(store, ids);
+      const current = storedByTable[index] ?? new Map<string, StoredRow>();
       const changed = new Map<string, StoredRow>();
       for (const row of tableRows) {
         const local = current.get(row.id);
@@ -132,16 +150,24 @@ export async function applyPullPage(
         changed.set(row.id, next);
         seen = maxHlc(seen, ...Object.values(row.hlc));
       }
-      // Slices, each awaited: one bulkPut clones every row on the main thread in one task, and a
-      // first sync's thousands of rows would block input for well over 50 ms.
+      // Slices, each awaited but the last: one bulkPut clones every row on this thread in one task, and
+      // a first sync's thousands of rows would block input for well over 50 ms. The last slice goes out
+      // with the writes below, so a small page's writes are one round trip.
       const puts = [...changed.values()];
-      for (let start = 0; start < puts.length; start += PUT_SLICE) {
+      let start = 0;
+      for (; puts.length - start > PUT_SLICE; start += PUT_SLICE) {
         await store.bulkPut(puts.slice(start, start + PUT_SLICE));
       }
+      if (start < puts.length) issue(store.bulkPut(puts.slice(start)));
     }
-    if (seen) await setHlcState(db, seen);
-    const cursor = Math.max(await getCursor(db), nextCursor);
-    await setMeta(db, 'cursor', cursor);
+    // The clock state only moves forward (R11); this transaction holds sync_meta, so the read above is
+    // still the stored state.
+    if (seen > hlcState) issue(setMeta(db, 'hlc', seen));
+    const cursor = Math.max(storedCursor, nextCursor);
+    issue(setMeta(db, 'cursor', cursor));
+    // Without a digest to read, these writes are the transaction's last requests.
+    if (!digest) commitNow(transaction);
+    await Promise.all(writes);
     const digestMismatch: string[] = [];
     if (digest) {
       for (const [table, expected] of Object.entries(digest)) {

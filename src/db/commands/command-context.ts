@@ -2,6 +2,7 @@ import type { SyncedTable } from '../entities/entity-tables.ts';
 import { defaultUserSettings, type UserSettings } from '../entities/user-settings.ts';
 import type { DbPorts } from '../ports.ts';
 import type { MurmurDatabase } from '../schema.ts';
+import { commitNow } from '../commit-now.ts';
 import { changeScope, writeChange, type ChangeOptions } from './write-change.ts';
 
 /** What every command needs: the user's database and the injected clock and ids. */
@@ -29,17 +30,11 @@ export async function change(
 ): Promise<string[]> {
   // The callback must be an async function: Dexie keeps the transaction open across its awaits only then.
   return ctx.db.transaction('rw', changeScope(ctx.db, table), async (transaction) => {
-    const ownTransaction = !transaction.parent;
     return await writeChange(ctx.db, ctx.ports, table, id, patch, {
       ...options,
-      writesIssued: ownTransaction ? () => commitNow(transaction.idbtrans) : undefined,
+      writesIssued: () => commitNow(transaction),
     });
   });
-}
-
-/** IDBTransaction.commit() where the browser has it (all current ones); elsewhere auto-commit follows. */
-function commitNow(transaction: IDBTransaction): void {
-  if (typeof transaction.commit === 'function') transaction.commit();
 }
 
 /** The user's settings, or the defaults before any were saved; used for new entries' look. */
