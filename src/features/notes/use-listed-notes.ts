@@ -46,7 +46,7 @@ export function useListedNotes(
     const [total, notes] = ids
       ? [ids.length, await readByIds(db, ids.slice(block.start, block.end))]
       : await Promise.all([
-          db.notes.orderBy(NOTE_ORDER_INDEX).count(),
+          countLiveNotes(db),
           db.notes
             .orderBy(NOTE_ORDER_INDEX)
             .offset(block.start)
@@ -68,6 +68,17 @@ export function useListedNotes(
   );
   if (!listed) return undefined;
   return { total: listed.total, noteAt, onRowsWanted, readFor: listed.readFor };
+}
+
+/**
+ * Live notes: every note but the deleted ones, which are the only rows in the `deleted_at` index
+ * (IndexedDB leaves a null key out). IndexedDB counts row by row, and counting the list index took
+ * about five times as long as counting the store (37 against 8 ms for 10,000 notes on one machine):
+ * on every commit of a first sync's pull, and each commit's next transaction waits for the count.
+ */
+async function countLiveNotes(db: MurmurDatabase): Promise<number> {
+  const [all, deleted] = await Promise.all([db.notes.count(), db.notes.orderBy('deleted_at').count()]);
+  return all - deleted;
 }
 
 /**
