@@ -46,6 +46,8 @@ test.describe('home', () => {
     await page.goto('/mood/entry');
     await page.getByRole('radio', { name: 'Good' }).check({ force: true });
     await page.getByRole('button', { name: 'Save check-in' }).click();
+    // Saved once the form has gone back to the day; leaving earlier would abandon the save in flight.
+    await expect(page).toHaveURL(/\/mood$/);
     await page.goto('/app');
     await expect(page.getByTestId('streak')).toHaveText('1 day');
 
