@@ -40,11 +40,6 @@ export async function getHlcState(db: MurmurDatabase): Promise<string> {
   return (await getMeta<string>(db, 'hlc')) ?? '';
 }
 
-export async function setHlcState(db: MurmurDatabase, hlc: string): Promise<void> {
-  const current = await getHlcState(db);
-  if (hlc > current) await setMeta(db, 'hlc', hlc);
-}
-
 export async function getCursor(db: MurmurDatabase): Promise<number> {
   return (await getMeta<number>(db, 'cursor')) ?? 0;
 }
