@@ -1,9 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-
 import type { DiaryEntry } from '../../db/entities/diary-entry.ts';
 import type { MoodEntry } from '../../db/entities/mood-entry.ts';
 import type { Note } from '../../db/entities/note.ts';
-import { addDays, dayOf, type Day } from '../../lib/dates/day.ts';
+import { createDayFinder } from '../../lib/dates/day-finder.ts';
+import { addDays, type Day } from '../../lib/dates/day.ts';
+import { usePacedLiveQuery } from '../../lib/live-query/use-paced-live-query.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 
 export interface DayEntries {
@@ -13,37 +13,43 @@ export interface DayEntries {
   notes: Note[];
 }
 
+const TABLES = ['mood_entries', 'diary_entries', 'notes'];
+
 /**
- * Everything written on `day`, read live from this device's database. A mood check-in belongs to the
- * day it happened on in its own time zone (an entry made while travelling stays on the day the user
- * lived it). Moments are stored in UTC, so a ±2-day window on the index finds every candidate.
+ * Everything written on `day`, read live from this device's database (paced: a sync's commits do not
+ * read the day again one after another). A mood check-in belongs to the day it happened on in its own
+ * time zone (an entry made while travelling stays on the day the user lived it). Moments are stored in
+ * UTC, so a ±2-day window on the index finds every candidate.
  */
 export function useDayEntries(day: Day): DayEntries | undefined {
-  const userData = useUserData();
-  return useLiveQuery(async () => {
-    if (!userData) return undefined;
-    const { db } = userData;
-    const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const [moods, diary, notes] = await Promise.all([
-      db.mood_entries
-        .where('moment')
-        .between(`${addDays(day, -2)}T`, `${addDays(day, 2)}T\uffff`)
-        .filter((entry) => entry.deleted_at === null && dayOf(entry.moment, entry.time_zone) === day)
-        .toArray(),
-      db.diary_entries
-        .where('day')
-        .equals(day)
-        .filter((entry) => entry.deleted_at === null)
-        .toArray(),
-      db.notes
-        .where('created_at')
-        .between(`${addDays(day, -2)}T`, `${addDays(day, 2)}T\uffff`)
-        .filter((note) => note.deleted_at === null && dayOf(note.created_at, localZone) === day)
-        .toArray(),
-    ]);
-    moods.sort((a, b) => a.moment.localeCompare(b.moment));
-    diary.sort((a, b) => a.created_at.localeCompare(b.created_at));
-    notes.sort((a, b) => a.created_at.localeCompare(b.created_at));
-    return { moods, diary, notes };
-  }, [userData, day]);
+  return usePacedLiveQuery(
+    useUserData()?.db,
+    TABLES,
+    async (db) => {
+      const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const findDay = createDayFinder();
+      const [moods, diary, notes] = await Promise.all([
+        db.mood_entries
+          .where('moment')
+          .between(`${addDays(day, -2)}T`, `${addDays(day, 2)}T\uffff`)
+          .filter((entry) => entry.deleted_at === null && findDay(entry.moment, entry.time_zone) === day)
+          .toArray(),
+        db.diary_entries
+          .where('day')
+          .equals(day)
+          .filter((entry) => entry.deleted_at === null)
+          .toArray(),
+        db.notes
+          .where('created_at')
+          .between(`${addDays(day, -2)}T`, `${addDays(day, 2)}T\uffff`)
+          .filter((note) => note.deleted_at === null && findDay(note.created_at, localZone) === day)
+          .toArray(),
+      ]);
+      moods.sort((a, b) => a.moment.localeCompare(b.moment));
+      diary.sort((a, b) => a.created_at.localeCompare(b.created_at));
+      notes.sort((a, b) => a.created_at.localeCompare(b.created_at));
+      return { moods, diary, notes };
+    },
+    [day],
+  );
 }

@@ -1,9 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { NOTE_TAGS_INDEX } from '../../db/note-list-index.ts';
+import { usePacedLiveQuery } from '../../lib/live-query/use-paced-live-query.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -123,9 +123,11 @@ export function NotesListScreen({ data }: { data: NotesData }) {
   const [filterWanted, setFilterWanted] = useState(filtered);
   const filter = useNoteFilter(data.db, filterWanted || filtered, query, tag);
   // Every tag of a live note, once each, from the tags index (ADR 0097), sorted for the reader.
-  const storedTags = useLiveQuery(
-    async () => (await data.db.notes.orderBy(NOTE_TAGS_INDEX).uniqueKeys()).map(String),
-    [data.db],
+  const storedTags = usePacedLiveQuery(
+    data.db,
+    ['notes'],
+    async (db) => (await db.notes.orderBy(NOTE_TAGS_INDEX).uniqueKeys()).map(String),
+    [],
   );
   const language = i18n.language;
   const tags = useMemo(

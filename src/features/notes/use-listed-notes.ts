@@ -1,10 +1,10 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useState } from 'react';
 
 import type { Stored } from '../../db/entities/common.ts';
 import type { Note } from '../../db/entities/note.ts';
 import { NOTE_ORDER_INDEX } from '../../db/note-list-index.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
+import { usePacedLiveQuery } from '../../lib/live-query/use-paced-live-query.ts';
 import type { RowWindow } from './use-fixed-row-window.ts';
 
 /** Rows are read in blocks of this many, so scrolling within a block reads nothing. */
@@ -32,8 +32,8 @@ export interface ListedNotes {
  * The live notes in list order, read a block at a time (docs/adr/0097): the count and the rows around
  * the viewport, never all ten thousand. Without `ids` the rows come from the list index; with them
  * (a search's matches, already in list order, docs/adr/0098) the block's ids are read by key. Each change
- * to the notes reads the block again, which is what keeps a list on screen cheap while a sync writes
- * thousands of rows. While a new block is read the last one stays, so the rows both hold do not blink.
+ * to the notes reads the block again, paced (src/db/paced-live-query.ts), which is what keeps a list on
+ * screen cheap while a sync writes thousands of rows. While a new block is read the last one stays, so the rows both hold do not blink.
  * Undefined until the first read.
  */
 export function useListedNotes(
@@ -42,20 +42,25 @@ export function useListedNotes(
   onFirstRead?: () => void,
 ): ListedNotes | undefined {
   const [block, setBlock] = useState<RowWindow>({ start: 0, end: NOTES_BLOCK });
-  const listed = useLiveQuery(async () => {
-    const [total, notes] = ids
-      ? [ids.length, await readByIds(db, ids.slice(block.start, block.end))]
-      : await Promise.all([
-          countLiveNotes(db),
-          db.notes
-            .orderBy(NOTE_ORDER_INDEX)
-            .offset(block.start)
-            .limit(block.end - block.start)
-            .toArray(),
-        ]);
-    onFirstRead?.();
-    return { total, start: block.start, notes, readFor: ids };
-  }, [db, ids, block.start, block.end]);
+  const listed = usePacedLiveQuery(
+    db,
+    ['notes'],
+    async () => {
+      const [total, notes] = ids
+        ? [ids.length, await readByIds(db, ids.slice(block.start, block.end))]
+        : await Promise.all([
+            countLiveNotes(db),
+            db.notes
+              .orderBy(NOTE_ORDER_INDEX)
+              .offset(block.start)
+              .limit(block.end - block.start)
+              .toArray(),
+          ]);
+      onFirstRead?.();
+      return { total, start: block.start, notes, readFor: ids };
+    },
+    [ids, block.start, block.end],
+  );
   const onRowsWanted = useCallback((rows: RowWindow) => {
     setBlock((held) => {
       const next = blockFor(rows);
