@@ -79,6 +79,23 @@ describe('pull runner (docs/adr/0099)', () => {
     expect(reader.engine.status.get().state).toBe('up_to_date');
   });
 
+  it('[R13] a walk asks to hand over as soon as its first page says more are to come, before applying it', async () => {
+    const { world, writer, reader, runner } = await writerAndRunner();
+    for (let i = 0; i < 9; i++) await writer.commands.createNote({ title: `n${i}` });
+    await sync(writer);
+    const appliedAtAsk: number[] = [];
+    runner.onAsk = () => appliedAtAsk.push(reader.engine.status.get().progress?.done ?? 0);
+    runner.readyAfter = 0;
+    reader.engine.start();
+    await settle([reader]);
+    // Asked once, with nothing applied yet, and said yes: the runner walked all of it.
+    expect(appliedAtAsk).toEqual([0]);
+    expect(runner.handedOver).toBe(1);
+    expect(runner.walks).toBe(1);
+    expect(await reader.db.notes.count()).toBe(9);
+    expect(await getCursor(reader.db)).toBe(world.server.clock(TEST_USER));
+  });
+
   it('a walk that reaches the clock before the runner is ready stays on the engine’s thread', async () => {
     const { writer, reader, runner } = await writerAndRunner();
     for (let i = 0; i < 5; i++) await writer.commands.createNote({ title: `n${i}` });

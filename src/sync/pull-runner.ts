@@ -16,9 +16,10 @@ export type PullOutcome = 'done' | 'reset' | 'paused';
 export type WalkOutcome = PullOutcome | 'handed-over';
 
 /**
- * The walk on the engine's own thread. Given `handOver`, it asks it after each applied transaction
- * while more pages are to come, and stops there with 'handed-over' when it says yes: the rest of the
- * walk goes on elsewhere from the stored cursor.
+ * The walk on the engine's own thread. Given `handOver`, it asks it once its first page says more are
+ * to come (before applying it) and after each applied transaction while more are to come, and stops
+ * there with 'handed-over' when it says yes: the rest of the walk goes on elsewhere from the stored
+ * cursor.
  */
 export type WalkHere = (handOver?: () => boolean) => Promise<WalkOutcome>;
 

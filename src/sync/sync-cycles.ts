@@ -186,8 +186,8 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | ty
  * slow database gets fewer, larger commits (each commit re-runs the screens' live queries), and a
  * failure loses only pages not yet applied (they are fetched again).
  *
- * Given `handOver`, the walk asks it after each transaction while more pages are to come and ends with
- * 'handed-over' when it says yes (ADR 0099). Such a walk fetches only one page ahead, so what it drops
+ * Given `handOver`, the walk asks it as soon as its first page says more are to come, then after each
+ * transaction while more are to come, and ends with 'handed-over' when it says yes (ADR 0099). Such a walk fetches only one page ahead, so what it drops
  * on handing over is at most the page in flight.
  */
 export function pullToClock(
@@ -217,12 +217,20 @@ export async function pullToClock(
     handOver ? ctx.pullLimit : PULL_AHEAD_ROWS,
   );
   feed.start(await getCursor(ctx.db));
+  let asked = false;
   try {
     for (;;) {
       const taken = await feed.take();
       if (taken.length === 0 || ctx.isDisposed()) return 'done';
       const pages = taken.filter((page): page is PulledPage => !page.reset_required);
       if (pages.length === 0 || pages.length < taken.length) return 'reset';
+      // A first page that says more are to come makes this a long walk: ask at once, before applying
+      // it, so the other thread gets ready meanwhile (a fresh device's first sync). Nothing is applied
+      // yet, so handing over now loses only these pages, which the other thread fetches again.
+      if (!asked && handOver && taken.some((page) => page.has_more)) {
+        asked = true;
+        if (handOver()) return 'handed-over';
+      }
       for (const group of applyGroups(pages)) {
         if (ctx.isDisposed()) return 'done';
         const last = group[group.length - 1] as PulledPage;

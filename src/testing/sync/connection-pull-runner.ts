@@ -15,8 +15,8 @@ import type { TestDevice } from './test-device.ts';
  * A pull runner that walks over a connection of its own to the device's database, as the app's pull
  * worker does (docs/adr/0099), with the transport the test sets once its tab exists. Walks it was told
  * to refuse go back to the engine's thread through `walkHere`, as after a worker that did not load; with
- * `readyAfter` set, each walk begins on the engine's thread and is taken over after that many
- * transactions, as while the worker is still starting.
+ * `readyAfter` set, each walk begins on the engine's thread and is taken over once it has asked that
+ * many times, as while the worker is still starting.
  */
 export class ConnectionPullRunner implements PullRunner {
   transport: SyncTransport | null = null;
@@ -26,8 +26,10 @@ export class ConnectionPullRunner implements PullRunner {
   /** Whether the last walk was told to stop early. */
   cancelled = false;
   unavailable = false;
-  /** Transactions a walk applies on the engine's thread before this runner takes it over. */
+  /** Asks a walk makes on the engine's thread before this runner takes it over. */
   readyAfter: number | null = null;
+  /** Called at each of those asks (what has the walk applied by then?). */
+  onAsk: () => void = () => undefined;
 
   private readonly device: TestDevice;
 
@@ -48,7 +50,10 @@ export class ConnectionPullRunner implements PullRunner {
     const readyAfter = this.readyAfter;
     if (readyAfter !== null) {
       let asked = 0;
-      const outcome = await walkHere(() => ++asked > readyAfter);
+      const outcome = await walkHere(() => {
+        this.onAsk();
+        return ++asked > readyAfter;
+      });
       if (outcome !== 'handed-over') return outcome;
       this.handedOver++;
     }
