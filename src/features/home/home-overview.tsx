@@ -24,7 +24,8 @@ export function HomeOverview({ today }: { today: Day }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const userData = useUserData();
-  const todays = useDayEntries(today);
+  // Today's card shows check-ins and diary entries; notes have their own screen.
+  const todays = useDayEntries(today, { notes: false });
   const days = useJournalDays();
   const past = useOnThisDay(today);
   const createDiaryEntry = useCreateDiaryEntry();

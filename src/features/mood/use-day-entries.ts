@@ -13,18 +13,20 @@ export interface DayEntries {
   notes: Note[];
 }
 
-const TABLES = ['mood_entries', 'diary_entries', 'notes'];
+const WITH_NOTES = ['mood_entries', 'diary_entries', 'notes'];
+const WITHOUT_NOTES = ['mood_entries', 'diary_entries'];
 
 /**
  * Everything written on `day`, read live from this device's database (paced: a sync's commits do not
  * read the day again one after another). A mood check-in belongs to the day it happened on in its own
  * time zone (an entry made while travelling stays on the day the user lived it). Moments are stored in
- * UTC, so a ±2-day window on the index finds every candidate.
+ * UTC, so a ±2-day window on the index finds every candidate. With `notes` false the day's notes are
+ * neither read nor watched (`notes` is then empty): for a screen that does not list them.
  */
-export function useDayEntries(day: Day): DayEntries | undefined {
+export function useDayEntries(day: Day, { notes: withNotes = true } = {}): DayEntries | undefined {
   return usePacedLiveQuery(
     useUserData()?.db,
-    TABLES,
+    withNotes ? WITH_NOTES : WITHOUT_NOTES,
     async (db) => {
       const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       const findDay = createDayFinder();
@@ -39,17 +41,19 @@ export function useDayEntries(day: Day): DayEntries | undefined {
           .equals(day)
           .filter((entry) => entry.deleted_at === null)
           .toArray(),
-        db.notes
-          .where('created_at')
-          .between(`${addDays(day, -2)}T`, `${addDays(day, 2)}T\uffff`)
-          .filter((note) => note.deleted_at === null && findDay(note.created_at, localZone) === day)
-          .toArray(),
+        withNotes
+          ? db.notes
+              .where('created_at')
+              .between(`${addDays(day, -2)}T`, `${addDays(day, 2)}T\uffff`)
+              .filter((note) => note.deleted_at === null && findDay(note.created_at, localZone) === day)
+              .toArray()
+          : [],
       ]);
       moods.sort((a, b) => a.moment.localeCompare(b.moment));
       diary.sort((a, b) => a.created_at.localeCompare(b.created_at));
       notes.sort((a, b) => a.created_at.localeCompare(b.created_at));
       return { moods, diary, notes };
     },
-    [day],
+    [day, withNotes],
   );
 }
