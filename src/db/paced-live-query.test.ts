@@ -56,6 +56,19 @@ function handQuery(db: PairDb) {
   return { runs, query };
 }
 
+/** A new database and a paced count of its `watched` rows, subscribed on hand-moved timers. */
+async function pacedCount(name: string) {
+  const db = new PairDb(name);
+  await db.open(); // creating a database tells every table changed
+  const clock = handTimers();
+  const { runs, query } = handQuery(db);
+  const values: number[] = [];
+  const subscription = pacedLiveQuery(db, ['watched'], query, clock.timers).subscribe((value) =>
+    values.push(value),
+  );
+  return { db, clock, runs, values, subscription };
+}
+
 /** Until fake-indexeddb has answered the reads started so far (it answers on later macrotasks). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -67,14 +80,9 @@ describe('pacedLiveQuery', () => {
   });
 
   it('reads on a new task, then again after a commit to a watched table only', async () => {
-    db = new PairDb('paced-tables');
-    await db.open(); // creating a database tells every table changed
-    const clock = handTimers();
-    const { runs, query } = handQuery(db);
-    const values: number[] = [];
-    const subscription = pacedLiveQuery(db, ['watched'], query, clock.timers).subscribe((value) =>
-      values.push(value),
-    );
+    const paced = await pacedCount('paced-tables');
+    db = paced.db;
+    const { clock, runs, values, subscription } = paced;
     expect(runs).toHaveLength(0);
     clock.advance(0);
     runs[0]?.finish();
@@ -94,14 +102,9 @@ describe('pacedLiveQuery', () => {
   });
 
   it('never runs twice at once: commits during a run are read by one more run, after the first value', async () => {
-    db = new PairDb('paced-overlap');
-    await db.open(); // creating a database tells every table changed
-    const clock = handTimers();
-    const { runs, query } = handQuery(db);
-    const values: number[] = [];
-    const subscription = pacedLiveQuery(db, ['watched'], query, clock.timers).subscribe((value) =>
-      values.push(value),
-    );
+    const paced = await pacedCount('paced-overlap');
+    db = paced.db;
+    const { clock, runs, values, subscription } = paced;
     clock.advance(0);
     expect(runs).toHaveLength(1);
     await db.watched.put({ id: 'a' });
@@ -124,11 +127,9 @@ describe('pacedLiveQuery', () => {
   });
 
   it(`rests ${REST_FACTOR}× as long as a run took before the next, and reads at once after a quiet spell`, async () => {
-    db = new PairDb('paced-rest');
-    await db.open(); // creating a database tells every table changed
-    const clock = handTimers();
-    const { runs, query } = handQuery(db);
-    const subscription = pacedLiveQuery(db, ['watched'], query, clock.timers).subscribe(() => undefined);
+    const paced = await pacedCount('paced-rest');
+    db = paced.db;
+    const { clock, runs, subscription } = paced;
     clock.advance(0);
     clock.advance(100); // the read takes 100 ms
     runs[0]?.finish();
@@ -149,14 +150,9 @@ describe('pacedLiveQuery', () => {
   });
 
   it('after unsubscribe: the read in flight is aborted, its value dropped, and nothing runs again', async () => {
-    db = new PairDb('paced-leave');
-    await db.open(); // creating a database tells every table changed
-    const clock = handTimers();
-    const { runs, query } = handQuery(db);
-    const values: number[] = [];
-    const subscription = pacedLiveQuery(db, ['watched'], query, clock.timers).subscribe((value) =>
-      values.push(value),
-    );
+    const paced = await pacedCount('paced-leave');
+    db = paced.db;
+    const { clock, runs, values, subscription } = paced;
     clock.advance(0);
     subscription.unsubscribe();
     expect(runs[0]?.signal.aborted).toBe(true);
