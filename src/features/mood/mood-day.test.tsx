@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -7,6 +7,7 @@ import { UserDataContext } from '../../lib/user-data/user-data-context.ts';
 import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-speech-synthesis.ts';
 import { openTestNotesData, openTestSettings, renderAt } from '../notes/notes-test-harness.tsx';
 import { SettingsContext } from '../settings/settings-context.ts';
+import { DAY_NOTES_SHOWN } from './day-notes.tsx';
 import { MoodDay } from './mood-day.tsx';
 
 describe('mood day', () => {
@@ -47,6 +48,27 @@ describe('mood day', () => {
       { language },
     );
   };
+
+  describe('notes written that day', () => {
+    it(`lists the first ${DAY_NOTES_SHOWN} and shows the rest on request, taking the focus to the first shown`, async () => {
+      const total = DAY_NOTES_SHOWN + 5;
+      for (let i = 0; i < total; i++) await data.commands.createNote({ title: `Note ${i}` });
+      await open();
+      const section = await screen.findByRole('region', { name: 'Notes written that day' });
+      await waitFor(() => expect(within(section).getAllByRole('link')).toHaveLength(DAY_NOTES_SHOWN));
+      await userEvent.click(within(section).getByRole('button', { name: `Show all ${total} notes` }));
+      expect(within(section).getAllByRole('link')).toHaveLength(total);
+      expect(within(section).queryByRole('button')).toBeNull();
+      expect(document.activeElement).toBe(within(section).getAllByRole('link')[DAY_NOTES_SHOWN]);
+    });
+
+    it(`has no button with ${DAY_NOTES_SHOWN} notes or fewer`, async () => {
+      await data.commands.createNote({ title: 'Only one' });
+      await open();
+      expect(await screen.findByRole('link', { name: 'Only one' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
+    });
+  });
 
   describe('read-aloud of a check-in', () => {
     it('reads how the user felt, what they did and their note, named after the check-in it reads', async () => {

@@ -10,6 +10,7 @@ import { RecordButton } from '../voice/recorder/record-button.tsx';
 import { DiaryEntryPreview } from '../diary/diary-entry-preview.tsx';
 import { useCreateDiaryEntry } from '../diary/use-create-diary-entry.ts';
 import { DayNavigator } from './day-navigator.tsx';
+import { DayNotes } from './day-notes.tsx';
 import { MoodEntryCard } from './mood-entry-card.tsx';
 import styles from './mood.module.css';
 import { useDayEntries } from './use-day-entries.ts';
@@ -115,18 +116,7 @@ export function MoodDay({
               </ul>
             )}
           </section>
-          {entries.notes.length > 0 ? (
-            <section aria-labelledby="day-notes" className={styles.section}>
-              <h3 id="day-notes">{t('mood.notesThatDay')}</h3>
-              <ul className={styles.list}>
-                {entries.notes.map((note) => (
-                  <li key={note.id}>
-                    <Link to={`/notes/${note.id}`}>{note.title || t('mood.untitledNote')}</Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          {entries.notes.length > 0 ? <DayNotes notes={entries.notes} /> : null}
         </>
       )}
     </div>
