@@ -227,7 +227,7 @@ export async function pullToClock(
       // A first page that says more are to come makes this a long walk: ask at once, before applying
       // it, so the other thread gets ready meanwhile (a fresh device's first sync). Nothing is applied
       // yet, so handing over now loses only these pages, which the other thread fetches again.
-      if (!asked && handOver && taken.some((page) => page.has_more)) {
+      if (!asked && handOver && pages.some((page) => page.has_more)) {
         asked = true;
         if (handOver()) return 'handed-over';
       }
