@@ -53,9 +53,9 @@ export async function journalDays(
 }
 
 /**
- * journalDays in a read transaction of its own, for a live query: the live-query cache keeps what reads
- * made outside a transaction return, here every row of the journal, for as long as the query lives;
- * inside one only the days are kept. The reads are observed all the same.
+ * journalDays in a read transaction of its own, so the days come from one moment of the journal even
+ * while a sync commits between its chunks (home reads it paced, ADR 0105; under a Dexie live query the
+ * transaction also kept the live-query cache from holding every row, ADR 0101).
  */
 export function readJournalDays(
   db: MurmurDatabase,

@@ -1,9 +1,8 @@
-import Dexie, { type ObservabilitySet } from 'dexie';
-
 import type { Stored } from '../../db/entities/common.ts';
 import type { Note } from '../../db/entities/note.ts';
 import { NOTE_ORDER_INDEX } from '../../db/note-list-index.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
+import { watchTables } from '../../db/watch-tables.ts';
 import { noteMatches } from './note-search.ts';
 
 /** What a search or tag leaves of the notes list: the matching notes' ids, in list order. */
@@ -66,18 +65,15 @@ const CHANGES_COALESCED_MS = 100;
  * (Dexie tells every context), at most once per 100 ms: a sync writes notes in many small batches.
  */
 export function watchNoteChanges(db: MurmurDatabase, onChange: () => void): () => void {
-  const notesParts = `idb://${db.name}/notes/`;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const listener = (parts: ObservabilitySet) => {
-    if (timer !== undefined || !Object.keys(parts).some((part) => part.startsWith(notesParts))) return;
-    timer = setTimeout(() => {
+  const stop = watchTables(db, ['notes'], () => {
+    timer ??= setTimeout(() => {
       timer = undefined;
       onChange();
     }, CHANGES_COALESCED_MS);
-  };
-  Dexie.on('storagemutated', listener);
+  });
   return () => {
-    Dexie.on.storagemutated.unsubscribe(listener);
+    stop();
     clearTimeout(timer);
   };
 }
