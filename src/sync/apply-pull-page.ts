@@ -71,8 +71,11 @@ async function pendingFields(db: MurmurDatabase, rows: ServerRow[]): Promise<Map
 
 type StoredRow = Stored<Record<string, unknown>>;
 
-/** Rows written per bulkPut call: about 40 ms of cloning on a slow machine at 1× CPU. */
-const PUT_SLICE = 150;
+/**
+ * Rows written per bulkPut call on a thread that paints: about 40 ms of cloning on a slow machine at
+ * 1× CPU, so input gets in between slices.
+ */
+export const PUT_SLICE_ON_UI_THREAD = 150;
 
 /**
  * The stored rows among `ids`. A first sync brings thousands of ids that do not exist yet: fetching each
@@ -103,6 +106,7 @@ export async function applyPullPage(
   rows: ServerRow[],
   nextCursor: number,
   digest: Record<string, TableDigest> | undefined,
+  rowsPerPut = PUT_SLICE_ON_UI_THREAD,
 ): Promise<PageResult> {
   return db.transaction('rw', [...allSyncTables(db), db.outbox, db.sync_meta], async (transaction) => {
     const groups = [...groupByTable(rows)];
@@ -150,13 +154,16 @@ export async function applyPullPage(
         changed.set(row.id, next);
         seen = maxHlc(seen, ...Object.values(row.hlc));
       }
-      // Slices, each awaited but the last: one bulkPut clones every row on this thread in one task, and
-      // a first sync's thousands of rows would block input for well over 50 ms. The last slice goes out
-      // with the writes below, so a small page's writes are one round trip.
+      // Slices of `rowsPerPut`, each awaited but the last: one bulkPut clones every row on this thread
+      // in one task, and on a thread that paints a first sync's thousands of rows would block input for
+      // well over 50 ms. Each awaited slice also lets the database process run dry before the next is
+      // cloned, so a thread without input (the pull worker) puts a group in one call and the cloning
+      // here overlaps the writing there. The last slice goes out with the writes below, so a small
+      // page's writes are one round trip.
       const puts = [...changed.values()];
       let start = 0;
-      for (; puts.length - start > PUT_SLICE; start += PUT_SLICE) {
-        await store.bulkPut(puts.slice(start, start + PUT_SLICE));
+      for (; puts.length - start > rowsPerPut; start += rowsPerPut) {
+        await store.bulkPut(puts.slice(start, start + rowsPerPut));
       }
       if (start < puts.length) issue(store.bulkPut(puts.slice(start)));
     }

@@ -217,6 +217,21 @@ describe('pull', () => {
     expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
   });
 
+  it('[R13] writes every row of a page whether it goes out in slices or in one call', async () => {
+    for (const rowsPerPut of [2, 5, 7]) {
+      const { world, a, b } = await twoDevices();
+      b.device.connectivity.set(false);
+      const ids: string[] = [];
+      for (let i = 0; i < 7; i++) ids.push(await a.commands.createNote({ title: `n${i}` }));
+      await sync(a);
+      const rows = world.server.rows(TEST_USER);
+      await applyPullPage(b.db, rows, world.server.clock(TEST_USER), undefined, rowsPerPut);
+      const stored = await b.db.notes.bulkGet(ids);
+      expect(stored.map((note) => note?.title)).toEqual(ids.map((_, i) => `n${i}`));
+      expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
+    }
+  });
+
   it('[R14] keeps a pending local field that is newer, takes the server for the rest', async () => {
     const { world, a, b } = await twoDevices();
     const id = await a.commands.createNote({ title: 't', body: 'b' });

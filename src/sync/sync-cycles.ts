@@ -6,7 +6,7 @@
 import type { MurmurDatabase } from '../db/schema.ts';
 import { getCursor, getMeta, setMeta } from '../db/sync-meta.ts';
 import type { EnginePorts } from './ports.ts';
-import { applyPullPage } from './apply-pull-page.ts';
+import { applyPullPage, PUT_SLICE_ON_UI_THREAD } from './apply-pull-page.ts';
 import { fetchPullPage } from './fetch-pull-page.ts';
 import { PullPageFeed } from './pull-page-feed.ts';
 import { applyGroups, type PulledPage } from './apply-groups.ts';
@@ -236,7 +236,9 @@ export async function pullToClock(
         const last = group[group.length - 1] as PulledPage;
         const rows = group.flatMap((page) => page.rows);
         const digest = !last.has_more && last.next_cursor === last.clock ? last.digest : undefined;
-        const result = await applyPullPage(ctx.db, rows, last.next_cursor, digest);
+        // Without a UI to pause for (the pull worker), a group's rows go out in one bulkPut.
+        const rowsPerPut = ctx.yieldToUi ? PUT_SLICE_ON_UI_THREAD : rows.length;
+        const result = await applyPullPage(ctx.db, rows, last.next_cursor, digest, rowsPerPut);
         if (result.digestMismatch.length > 0) return 'reset';
         ctx.onProgress({ phase: 'pull', done: result.cursor, total: last.clock });
         await renew();
