@@ -14,6 +14,7 @@ import { msFigure, summarize } from './summarize.ts';
 import { openAppBackend } from './support/app-backend.ts';
 import { buildApp } from './support/build-app.ts';
 import { pageSignal } from './support/page-signal.ts';
+import { timeRawNotePuts } from './support/time-raw-note-puts.ts';
 import {
   countRows,
   queueOfflineEdits,
@@ -126,7 +127,8 @@ async function timeHop(a: Page, b: Page, note: string): Promise<number> {
  * - initial sync: a fresh browser (a new profile on disk, no IndexedDB) of an account with 10,000 notes
  *   on the server, from navigation start to the sync indicator's first "up to date" with every note
  *   stored, and the main-thread long tasks meanwhile; the same in an incognito context, and landing on
- *   home (/app) as a device does after signing in, beside it;
+ *   home (/app) as a device does after signing in, beside it; and the same notes written by IndexedDB
+ *   alone (time-raw-note-puts.ts), the floor under the budget on the machine that runs it;
  * - drain: 1,000 edits queued offline, from the 'online' event to an empty outbox;
  * - A → B: a check-in saved on one device until it shows on the other (realtime poke, pull, render),
  *   with A open and up to date as someone checking in has it; and beside it, saved right after A
@@ -148,6 +150,7 @@ export const syncBrowser: Benchmark = {
     const initialHome: number[] = [];
     const longestHome: number[] = [];
     const longest: number[] = [];
+    const rawPuts: number[] = [];
     const overBudget: number[] = [];
     const drains: number[] = [];
     const hops: number[] = [];
@@ -164,6 +167,9 @@ export const syncBrowser: Benchmark = {
         const tasks = await page.evaluate(
           () => (window as unknown as { syncProbe: { longTasks: number[] } }).syncProbe.longTasks,
         );
+        // The same rows written by IndexedDB alone, on the same profile: the floor under the figure above.
+        const raw = await timeRawNotePuts(page, owner.user.id);
+        if (raw.rows < ENTRIES) throw new Error(`sync-browser: ${raw.rows} notes to put, not ${ENTRIES}`);
 
         await context.setOffline(true);
         await page.locator('aside[data-state="offline"]').waitFor();
@@ -189,6 +195,7 @@ export const syncBrowser: Benchmark = {
         // The first run fills the OS and HTTP caches; nobody counts it.
         if (run === 0) continue;
         initial.push(at);
+        rawPuts.push(raw.ms);
         initialInMemory.push(inMemoryAt);
         initialHome.push(homeAt);
         longestHome.push(Math.max(0, ...homeTasks));
@@ -197,7 +204,8 @@ export const syncBrowser: Benchmark = {
         drains.push((EDITS / drainMs) * 1000);
         log(
           `sync-browser: run ${run}/${runCount}: initial ${Math.round(at)} ms ` +
-            `(in memory ${Math.round(inMemoryAt)} ms, on home ${Math.round(homeAt)} ms), ` +
+            `(in memory ${Math.round(inMemoryAt)} ms, on home ${Math.round(homeAt)} ms, ` +
+            `IndexedDB alone ${Math.round(raw.ms)} ms), ` +
             `drain ${Math.round(drainMs)} ms`,
         );
       }
@@ -251,6 +259,12 @@ export const syncBrowser: Benchmark = {
           undefined,
           'beside the budget: the screen a fresh device opens after signing in',
         ),
+        ms(
+          'IndexedDB alone: the same 10,000 notes put into a copy of the notes store, no app code',
+          rawPuts,
+          undefined,
+          "beside the budget: the browser's own floor under the initial sync's writes on this machine",
+        ),
         ms('longest main-thread task during the initial sync', longest, 50),
         ms(
           'longest main-thread task during the initial sync on home (/app)',
@@ -287,6 +301,7 @@ export const syncBrowser: Benchmark = {
         initial,
         initialInMemory,
         initialHome,
+        rawPuts,
         longest,
         longestHome,
         overBudget,
