@@ -23,12 +23,14 @@ describe('rowWindow', () => {
   });
 });
 
-function Rows({ count }: { count: number }) {
+function Rows({ count, onRender }: { count: number; onRender?: (rows: string) => void }) {
   const ref = useRef<HTMLUListElement>(null);
   const rows = useFixedRowWindow(ref, count, 10, 0);
+  const text = `${rows.start}–${rows.end} at ${rows.rowPx}px${rows.measured ? '' : ' (not measured)'}`;
+  onRender?.(text);
   return (
     <ul ref={ref} aria-label="rows">
-      {rows ? <li>{`${rows.start}–${rows.end} at ${rows.rowPx}px`}</li> : null}
+      <li>{text}</li>
     </ul>
   );
 }
@@ -47,5 +49,15 @@ describe('useFixedRowWindow', () => {
     expect(screen.getByRole('listitem').textContent).toBe('0–5 at 160px');
     act(() => scrollTo(1_600));
     expect(screen.getByRole('listitem').textContent).toBe('10–15 at 160px');
+  });
+
+  it('renders the rows of an unscrolled page before it has measured where the list is', () => {
+    window.innerHeight = 800;
+    const renders: string[] = [];
+    render(<Rows count={1_000} onRender={(rows) => renders.push(rows)} />);
+    // The first render has the rows the first paint shows; measuring (here the list is at the page's
+    // top) confirms them.
+    expect(renders[0]).toBe('0–5 at 160px (not measured)');
+    expect(renders.at(-1)).toBe('0–5 at 160px');
   });
 });

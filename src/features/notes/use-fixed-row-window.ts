@@ -27,6 +27,9 @@ export function rowWindow(
   return { start, end };
 }
 
+/** The browsers' default text size: the row height assumed before the list is measured. */
+const DEFAULT_ROOT_FONT_PX = 16;
+
 /** The root font size in px (the reader's text size), which turns a height in rem into pixels. */
 function rootFontPx(): number {
   const size = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
@@ -49,8 +52,12 @@ function subscribeToViewport(onChange: () => void): () => void {
 }
 
 /**
- * Windowing for a list whose rows are all `rowRem` tall and which scrolls with the page. Null until the
- * list's place in the page is measured (a layout effect, before the first paint). The list's top is
+ * Windowing for a list whose rows are all `rowRem` tall and which scrolls with the page. Until the list's
+ * place in the page is measured (a layout effect, before the first paint) it gives the rows that would
+ * be on screen were the list at the top of an unscrolled page, at the default text size: on such a page
+ * those include every row shown, so the first render already has its cards, and the measurement, made
+ * with them laid out, usually leaves the rows as they are rather than rendering and laying the list out
+ * a second time before the first paint. `measured` says which it is. The list's top is
  * measured again whenever the page around it changes size (a panel above it opening, a wrapped toolbar)
  * and the row height whenever the window resizes (a text-size change comes with one). Re-renders only
  * when the rows to show change, not on every scroll event.
@@ -60,7 +67,7 @@ export function useFixedRowWindow(
   count: number,
   rowRem: number,
   overscan: number,
-): (RowWindow & { rowPx: number }) | null {
+): RowWindow & { rowPx: number; measured: boolean } {
   const [geometry, setGeometry] = useState<Geometry | null>(null);
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -86,7 +93,11 @@ export function useFixedRowWindow(
     return `${rows.start}:${rows.end}`;
   }, [count, geometry, overscan]);
   const key = useSyncExternalStore(subscribeToViewport, windowKey, () => '');
-  if (!geometry || key === '') return null;
+  if (!geometry || key === '') {
+    const rowPx = rowRem * DEFAULT_ROOT_FONT_PX;
+    const rows = rowWindow(count, rowPx, 0, 0, window.innerHeight, overscan);
+    return { ...rows, rowPx, measured: false };
+  }
   const [start = 0, end = 0] = key.split(':').map(Number);
-  return { start, end, rowPx: geometry.rowPx };
+  return { start, end, rowPx: geometry.rowPx, measured: true };
 }

@@ -61,9 +61,7 @@ export const VirtualNoteList = memo(function VirtualNoteList({
   );
   const listRef = useRef<HTMLUListElement>(null);
   const rows = useFixedRowWindow(listRef, count, ROW_REM, OVERSCAN);
-  const start = rows?.start ?? 0;
-  const end = rows?.end ?? 0;
-  const measured = rows !== null;
+  const { start, end, measured } = rows;
   useEffect(() => {
     if (measured) onRowsWanted?.({ start, end });
   }, [measured, start, end, onRowsWanted]);
