@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyPullPage } from './apply-pull-page.ts';
 import { fetchPullPage } from './fetch-pull-page.ts';
 import { getClientId } from '../db/sync-meta.ts';
-import type { PullRequest } from './protocol.ts';
+import { pullRequestSchema, type PullRequest } from './protocol.ts';
 import { TransportError } from './transport.ts';
 import { getCursor, getHlcState } from '../db/sync-meta.ts';
 import { settle, type TestTab } from '../testing/sync/test-device.ts';
@@ -350,8 +350,32 @@ describe('pull', () => {
     expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
   });
 
+  it('[R28] asks for a digest every Nth pull, and no sooner than the spacing after the last', async () => {
+    const { world, a, b } = await twoDevices({ digestEvery: 2, digestSpacingMs: 60_000 });
+    const asked: boolean[] = [];
+    const pull = b.transport.pull.bind(b.transport);
+    b.transport.pull = (request, session) => {
+      asked.push(pullRequestSchema.parse(request).want_digest);
+      return pull(request, session);
+    };
+    // Someone typing on A: a change, and B pulls, again and again within a minute.
+    for (let i = 0; i < 6; i++) {
+      await a.commands.createNote({ title: `n${i}` });
+      await sync(a, b);
+      world.timers.advance(5_000);
+    }
+    world.timers.advance(60_000);
+    for (let i = 0; i < 2; i++) {
+      await a.commands.createNote({ title: `later ${i}` });
+      await sync(a, b);
+    }
+    // One digest in the first minute however many pulls came; the next after the spacing.
+    expect(asked.filter(Boolean)).toHaveLength(2);
+    expect(await b.db.notes.count()).toBe(8);
+  });
+
   it('[R28] a digest mismatch repairs the replica by pulling everything again', async () => {
-    const { world, a, b } = await twoDevices({ digestEvery: 1 });
+    const { world, a, b } = await twoDevices({ digestEvery: 1, digestSpacingMs: 0 });
     const id = await a.commands.createNote({ body: 'x' });
     await sync(a, b);
     await b.db.notes.delete(id); // a replica that lost a row (corruption, a bug, a cleared store)

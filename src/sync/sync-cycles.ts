@@ -33,6 +33,8 @@ export interface CycleContext {
   pushBatchSize: number;
   pullLimit: number;
   digestEvery: number;
+  /** Least time between two digests (R28), however often pulls come. */
+  digestSpacingMs: number;
   onProgress: (progress: SyncStatus['progress']) => void;
   isDisposed: () => boolean;
   /** A local write is waiting to be pushed: a long pull pauses for it at its next transaction's end. */
@@ -150,11 +152,22 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | ty
     let resets = 0;
     let paused = false;
     const pauseFor = () => (paused ||= ctx.pushWaiting?.() ?? false);
-    const pulls = ((await getMeta<number>(ctx.db, 'pulls')) ?? 0) + 1;
+    const [pulled, digestAt] = await Promise.all([
+      getMeta<number>(ctx.db, 'pulls'),
+      getMeta<number>(ctx.db, 'digest_at'),
+    ]);
+    const pulls = (pulled ?? 0) + 1;
+    const now = ctx.ports.clock.now();
+    // Every push is followed by a pull (R15), so someone typing pulls every second or so; the digest
+    // reads every row of the journal, and is spaced in time as well as in pulls.
+    const wantDigest =
+      pulls % ctx.digestEvery === 0 && (digestAt === undefined || now - digestAt >= ctx.digestSpacingMs);
     // Written beside the walk's first requests rather than before them; read before the cycle ends.
-    const counted = setMeta(ctx.db, 'pulls', pulls);
+    const counted = Promise.all([
+      setMeta(ctx.db, 'pulls', pulls),
+      wantDigest ? setMeta(ctx.db, 'digest_at', now) : undefined,
+    ]);
     counted.catch(ignore);
-    const wantDigest = pulls % ctx.digestEvery === 0;
     const walkHere: WalkHere = (handOver) =>
       pullToClock({ ...ctx, yieldToUi: ctx.ports.yieldToUi, pauseFor }, wantDigest, renew, handOver);
     const job = { session: ctx.session, clientId: ctx.clientId, pullLimit: ctx.pullLimit, wantDigest };

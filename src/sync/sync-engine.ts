@@ -26,8 +26,10 @@ export interface SyncEngineOptions {
   ports: EnginePorts;
   pushBatchSize?: number;
   pullLimit?: number;
-  /** Ask for a digest every N pull cycles (R28). */
+  /** Ask for a digest every N pull cycles (R28)… */
   digestEvery?: number;
+  /** …and no sooner than this after the last one. */
+  digestSpacingMs?: number;
   /** Periodic pull (R27). */
   pollMs?: number;
   /** Retry when another tab holds the lock (R29). */
@@ -68,6 +70,7 @@ export class SyncEngine {
       pushBatchSize: MAX_PUSH_MUTATIONS,
       pullLimit: 1000,
       digestEvery: 10,
+      digestSpacingMs: 10 * 60_000,
       pollMs: 5 * 60_000,
       busyRetryMs: 2_000,
       backoff: defaultBackoff,
@@ -210,6 +213,7 @@ export class SyncEngine {
           pushBatchSize: this.options.pushBatchSize,
           pullLimit: this.options.pullLimit,
           digestEvery: this.options.digestEvery,
+          digestSpacingMs: this.options.digestSpacingMs,
           onProgress: (progress) => this.status.set({ state: 'syncing', progress, error: null }),
           isDisposed: () => this.disposed,
           // The count is refreshed at each write: a command that wrote nothing (requeueing no
