@@ -250,7 +250,7 @@ export async function pullToClock(
         const rows = group.flatMap((page) => page.rows);
         const digest = !last.has_more && last.next_cursor === last.clock ? last.digest : undefined;
         // Without a UI to pause for (the pull worker), a group's rows go out in one bulkPut.
-        const rowsPerPut = ctx.yieldToUi ? PUT_SLICE_ON_UI_THREAD : rows.length;
+        const rowsPerPut = ctx.yieldToUi ? PUT_SLICE_ON_UI_THREAD : Number.POSITIVE_INFINITY;
         const result = await applyPullPage(ctx.db, rows, last.next_cursor, digest, rowsPerPut);
         if (result.digestMismatch.length > 0) return 'reset';
         ctx.onProgress({ phase: 'pull', done: result.cursor, total: last.clock });
