@@ -27,8 +27,14 @@ const cacheHeaders: Plugin = {
   },
 };
 
+/** index.html's start-up picture script shows only pictures taken by this build (docs/adr/0107). */
+const buildIdInHtml: Plugin = {
+  name: 'murmur-build-id-in-html',
+  transformIndexHtml: (html) => html.replaceAll('__MURMUR_BUILD_ID_JSON__', JSON.stringify(buildId)),
+};
+
 export default defineConfig({
-  plugins: [react(), VitePWA(pwaOptions), cacheHeaders],
+  plugins: [react(), VitePWA(pwaOptions), cacheHeaders, buildIdInHtml],
   define: {
     __MURMUR_BUILD_ID__: JSON.stringify(buildId),
   },

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { NOTE_TAGS_INDEX } from '../../db/note-list-index.ts';
+import { useEndFirstPaint } from '../../lib/first-paint/use-end-first-paint.ts';
+import { useKeepFirstPaint } from '../../lib/first-paint/use-keep-first-paint.ts';
 import { usePacedLiveQuery } from '../../lib/live-query/use-paced-live-query.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { Page } from '../../ui/page.tsx';
@@ -33,6 +35,7 @@ function markNotesRead(): void {
 
 function EmptyNotes() {
   const { t } = useTranslation();
+  useEndFirstPaint(true);
   return (
     <div className={styles.empty}>
       <h2>{t('notes.empty.title')}</h2>
@@ -48,6 +51,8 @@ function EmptyNotes() {
 function ListedNotesView({ data }: { data: NotesData }) {
   const { t } = useTranslation();
   const listed = useListedNotes(data.db, undefined, markNotesRead);
+  // The unfiltered list is what a start at /notes shows first: its picture is kept for the next start.
+  useKeepFirstPaint(data.userId, listed !== undefined, listed);
   if (!listed) return <Spinner label={t('common.loading')} />;
   return (
     <>

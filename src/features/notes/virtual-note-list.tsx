@@ -2,6 +2,7 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Stored } from '../../db/entities/common.ts';
+import { useEndFirstPaint } from '../../lib/first-paint/use-end-first-paint.ts';
 import type { Note } from '../../db/entities/note.ts';
 import { NoteCard, type NoteCardLabels } from './note-card.tsx';
 import styles from './notes.module.css';
@@ -66,6 +67,7 @@ export const VirtualNoteList = memo(function VirtualNoteList({
     if (measured) onRowsWanted?.({ start, end });
   }, [measured, start, end, onRowsWanted]);
   const shown = end > start && noteAt(start) !== undefined;
+  useEndFirstPaint(shown);
   useEffect(() => {
     if (shown) markListShown();
   }, [shown]);

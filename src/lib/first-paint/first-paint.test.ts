@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { FIRST_PAINT_KEY, endFirstPaint, endFirstPaintElsewhere } from './first-paint.ts';
+import { forgetFirstPaint, inertCopy, pictureStyles, saveFirstPaint } from './take-first-paint.ts';
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  localStorage.clear();
+});
+
+function appMarkup(): HTMLElement {
+  const root = document.createElement('div');
+  root.innerHTML = `
+    <a href="#main">Skip to content</a>
+    <main id="main" tabindex="-1">
+      <h1 id="page-title">Notes</h1>
+      <label for="notes-search">Search notes</label>
+      <input id="notes-search" type="search" aria-describedby="hint">
+      <button type="button">New note</button>
+      <ul aria-label="Notes"><li><a href="/notes/1" class="card"><span>Lisbon trip</span></a></li></ul>
+    </main>
+    <aside data-state="syncing">Syncing 20%</aside>
+    <section aria-live="polite">Saved</section>
+    <div role="dialog">Update ready</div>`;
+  return root;
+}
+
+describe('the start-up picture of a screen', () => {
+  it('keeps what the screen shows and nothing that acts: no ids, links, label targets or tab stops', () => {
+    const holder = document.createElement('div');
+    holder.innerHTML = inertCopy(appMarkup());
+
+    expect(holder.textContent).toContain('Lisbon trip');
+    expect(holder.textContent).toContain('New note');
+    expect(holder.querySelector('[id], [for], [href], [aria-describedby]')).toBeNull();
+    for (const control of holder.querySelectorAll('button, input'))
+      expect(control.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('leaves out the moment: the skip link, sync state, announcements and dialogs', () => {
+    const holder = document.createElement('div');
+    holder.innerHTML = inertCopy(appMarkup());
+
+    expect(holder.textContent).not.toContain('Skip to content');
+    expect(holder.textContent).not.toContain('Syncing');
+    expect(holder.textContent).not.toContain('Saved');
+    expect(holder.textContent).not.toContain('Update ready');
+  });
+
+  it('carries nothing that could run when it is shown again: scripts, frames, handlers, sources', () => {
+    const root = appMarkup();
+    root.insertAdjacentHTML(
+      'beforeend',
+      '<script>window.ran = true</script><iframe src="/x"></iframe><img src="/y" onerror="alert(1)"><div onclick="alert(2)">Tap</div>',
+    );
+    const html = inertCopy(root);
+
+    expect(html).not.toMatch(/<script|<iframe|onerror|onclick|src=/i);
+    expect(html).toContain('Tap');
+  });
+
+  it('does not change the screen it copies', () => {
+    const root = appMarkup();
+    const before = root.innerHTML;
+    inertCopy(root);
+    expect(root.innerHTML).toBe(before);
+  });
+
+  it('carries the rules of the page stylesheets, but not those of a picture already shown', () => {
+    const own = document.createElement('style');
+    own.textContent = '.card { color: rgb(1, 2, 3); }';
+    const shown = document.createElement('style');
+    shown.id = 'first-paint-style';
+    shown.textContent = '.old { color: red; }';
+    document.head.append(own, shown);
+
+    const css = pictureStyles(document);
+    expect(css).toContain('.card');
+    expect(css).not.toContain('.old');
+  });
+
+  it('is stored, and forgotten, under its own key', () => {
+    saveFirstPaint({
+      v: 1,
+      build: 'b',
+      user: 'u',
+      sessionKey: 's',
+      path: '/notes',
+      html: '<p>x</p>',
+      css: '',
+    });
+    expect(JSON.parse(localStorage.getItem(FIRST_PAINT_KEY) ?? '{}')).toMatchObject({
+      user: 'u',
+      path: '/notes',
+    });
+    forgetFirstPaint();
+    expect(localStorage.getItem(FIRST_PAINT_KEY)).toBeNull();
+  });
+});
+
+describe('ending the picture', () => {
+  function showPicture(path: string): void {
+    const style = document.createElement('style');
+    style.id = 'first-paint-style';
+    const layer = document.createElement('div');
+    layer.id = 'first-paint';
+    layer.dataset['path'] = path;
+    document.head.append(style);
+    document.body.append(layer);
+  }
+
+  it('takes the layer and its styles away, and is harmless when there is none', () => {
+    showPicture('/notes');
+    endFirstPaint();
+    expect(document.getElementById('first-paint')).toBeNull();
+    expect(document.getElementById('first-paint-style')).toBeNull();
+    expect(() => endFirstPaint()).not.toThrow();
+  });
+
+  it('ends at another address (a redirect) and stays at its own', () => {
+    showPicture('/notes');
+    endFirstPaintElsewhere('/notes');
+    expect(document.getElementById('first-paint')).not.toBeNull();
+    endFirstPaintElsewhere('/auth');
+    expect(document.getElementById('first-paint')).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import { storageKey } from '../local-store.ts';
+
+/**
+ * The picture of the notes list a person left, shown by index.html's boot script on the next start
+ * while the app itself loads (docs/adr/0107). The boot script is plain JavaScript in index.html and
+ * reads this shape; change both together (the version field says which shape a stored picture has).
+ */
+export const FIRST_PAINT_KEY = storageKey('first-paint');
+export const FIRST_PAINT_VERSION = 1;
+/** The layer the boot script puts the picture in, and the style element that goes with it. */
+export const FIRST_PAINT_LAYER_ID = 'first-paint';
+export const FIRST_PAINT_STYLE_ID = 'first-paint-style';
+
+export interface FirstPaintPicture {
+  v: typeof FIRST_PAINT_VERSION;
+  /** The build whose markup and class names these are: another build never shows it. */
+  build: string;
+  /** Whose journal it shows, and where their session is stored: shown only to the same user. */
+  user: string;
+  sessionKey: string;
+  /** The address it is a picture of (no search, no hash). */
+  path: string;
+  /** The app's markup, inert: no ids, links, labels' targets or tab stops. */
+  html: string;
+  /** The rules of every stylesheet but index.html's own, so the picture paints styled at once. */
+  css: string;
+}
+
+/**
+ * Takes the picture away, once the app shows the screen itself (or an error). Safe to call any number
+ * of times, with or without a picture.
+ */
+export function endFirstPaint(document: Document = globalThis.document): void {
+  document.getElementById(FIRST_PAINT_LAYER_ID)?.remove();
+  document.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
+}
+
+/** Takes the picture away when the app is at another address than the one it shows (a redirect). */
+export function endFirstPaintElsewhere(pathname: string, document: Document = globalThis.document): void {
+  const layer = document.getElementById(FIRST_PAINT_LAYER_ID);
+  if (layer && layer.dataset['path'] !== pathname) endFirstPaint(document);
+}

@@ -1,0 +1,64 @@
+import { readLocal, removeLocal, writeLocal } from '../local-store.ts';
+import { FIRST_PAINT_KEY, FIRST_PAINT_STYLE_ID, type FirstPaintPicture } from './first-paint.ts';
+
+/** Attributes that would make the picture act like the app: focus, navigation, duplicate ids. */
+const ACTIVE_ATTRIBUTES = [
+  'id',
+  'for',
+  'href',
+  'tabindex',
+  'aria-labelledby',
+  'aria-describedby',
+  'aria-controls',
+];
+/** Live and transient parts that say something about that moment only: toasts, sync state, dialogs. */
+const TRANSIENT =
+  'aside, [aria-live], [role="alert"], [role="dialog"], [role="alertdialog"], a[href="#main"]';
+/**
+ * What could run when the picture is parsed again: React renders none of it, and the picture is
+ * written to the page with innerHTML, so none of it may ever be in a picture.
+ */
+const RUNNABLE = 'script, iframe, object, embed, template';
+
+/** A copy of `root`'s content that can be shown but not used. */
+export function inertCopy(root: Element): string {
+  const copy = root.cloneNode(true) as Element;
+  for (const transient of copy.querySelectorAll(`${TRANSIENT}, ${RUNNABLE}`)) transient.remove();
+  for (const element of copy.querySelectorAll('*')) {
+    for (const name of ACTIVE_ATTRIBUTES) element.removeAttribute(name);
+    for (const { name } of Array.from(element.attributes))
+      if (name.toLowerCase().startsWith('on') || name === 'src' || name === 'srcset' || name === 'action')
+        element.removeAttribute(name);
+    // The layer is inert; without inert support (older browsers) the controls are still off the Tab order.
+    if (element.matches('button, input, select, textarea, summary')) element.setAttribute('tabindex', '-1');
+  }
+  return copy.innerHTML;
+}
+
+/**
+ * Every rule of the document's stylesheets, so the picture paints styled before the screen's own
+ * stylesheets load; index.html's are among them, and applying the same rules twice changes nothing.
+ */
+export function pictureStyles(document: Document): string {
+  const rules: string[] = [];
+  const shownPicture = (document.getElementById(FIRST_PAINT_STYLE_ID) as HTMLStyleElement | null)?.sheet;
+  for (const sheet of Array.from(document.styleSheets)) {
+    if (shownPicture && sheet === shownPicture) continue;
+    try {
+      for (const rule of Array.from(sheet.cssRules)) rules.push(rule.cssText);
+    } catch (error) {
+      // A cross-origin sheet cannot be read; the picture then paints without it, which is only looks.
+      console.warn('Murmur could not read a stylesheet for the start-up picture', error);
+    }
+  }
+  return rules.join('\n');
+}
+
+export function saveFirstPaint(picture: FirstPaintPicture): void {
+  writeLocal(FIRST_PAINT_KEY, JSON.stringify(picture));
+}
+
+/** The stored picture is no longer what the screen shows (or no longer anyone's to see). */
+export function forgetFirstPaint(): void {
+  if (readLocal(FIRST_PAINT_KEY) !== null) removeLocal(FIRST_PAINT_KEY);
+}

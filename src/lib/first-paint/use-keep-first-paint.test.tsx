@@ -1,0 +1,112 @@
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { FIRST_PAINT_KEY, type FirstPaintPicture } from './first-paint.ts';
+import { useEndFirstPaint } from './use-end-first-paint.ts';
+import { useKeepFirstPaint } from './use-keep-first-paint.ts';
+
+function setVisibility(state: 'hidden' | 'visible'): void {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+function stored(): FirstPaintPicture | null {
+  const raw = localStorage.getItem(FIRST_PAINT_KEY);
+  return raw === null ? null : (JSON.parse(raw) as FirstPaintPicture);
+}
+
+function NotesList({ userId, keep, titles }: { userId: string | null; keep: boolean; titles: string[] }) {
+  useKeepFirstPaint(userId, keep, titles);
+  return (
+    <ul>
+      {titles.map((title) => (
+        <li key={title}>{title}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The app renders into #root, as in index.html; the picture is of #root. */
+function renderInRoot(ui: React.ReactElement) {
+  const root = document.createElement('div');
+  root.id = 'root';
+  document.body.append(root);
+  return render(ui, { container: root });
+}
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  localStorage.clear();
+  Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+});
+
+describe('keeping a picture of the screen for the next start', () => {
+  it('takes it when the page is hidden, for this user and address, and forgets it when the page shows again', () => {
+    renderInRoot(<NotesList userId="user-1" keep titles={['Lisbon trip']} />);
+    expect(stored()).toBeNull();
+
+    setVisibility('hidden');
+    expect(stored()).toMatchObject({ v: 1, user: 'user-1', path: window.location.pathname });
+    expect(stored()?.html).toContain('Lisbon trip');
+
+    setVisibility('visible');
+    expect(stored()).toBeNull();
+  });
+
+  it('takes it when the page is left', () => {
+    renderInRoot(<NotesList userId="user-1" keep titles={['Lisbon trip']} />);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored()?.html).toContain('Lisbon trip');
+  });
+
+  it('retakes it when what the screen shows changes while hidden (a sync in the background)', () => {
+    const view = renderInRoot(<NotesList userId="user-1" keep titles={['Lisbon trip']} />);
+    setVisibility('hidden');
+    view.rerender(<NotesList userId="user-1" keep titles={['Lisbon trip', 'Groceries']} />);
+    expect(stored()?.html).toContain('Groceries');
+  });
+
+  it('forgets it when the screen goes, so a picture is never older than the screen it shows', () => {
+    const view = renderInRoot(<NotesList userId="user-1" keep titles={['Lisbon trip']} />);
+    window.dispatchEvent(new Event('pagehide'));
+    view.unmount();
+    expect(stored()).toBeNull();
+  });
+
+  it('keeps none while `keep` does not hold, or for nobody', () => {
+    const view = renderInRoot(<NotesList userId="user-1" keep={false} titles={['Lisbon trip']} />);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored()).toBeNull();
+    view.rerender(<NotesList userId={null} keep titles={['Lisbon trip']} />);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored()).toBeNull();
+  });
+
+  it('keeps none of a page scrolled down: the next start opens at the top', () => {
+    renderInRoot(<NotesList userId="user-1" keep titles={['Lisbon trip']} />);
+    window.dispatchEvent(new Event('pagehide'));
+    Object.defineProperty(window, 'scrollY', { value: 600, configurable: true });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored()).toBeNull();
+  });
+});
+
+describe('ending the picture when the app shows the screen', () => {
+  function Screen({ shown }: { shown: boolean }) {
+    useEndFirstPaint(shown);
+    return null;
+  }
+
+  it('takes the layer away once the screen is shown, not before', () => {
+    const layer = document.createElement('div');
+    layer.id = 'first-paint';
+    document.body.append(layer);
+
+    const view = render(<Screen shown={false} />);
+    expect(document.getElementById('first-paint')).not.toBeNull();
+    view.rerender(<Screen shown />);
+    expect(document.getElementById('first-paint')).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+
+import { appConfig } from '../config.ts';
+import { sessionStorageKeyFor } from '../stored-session.ts';
+import { FIRST_PAINT_VERSION } from './first-paint.ts';
+import { forgetFirstPaint, inertCopy, pictureStyles, saveFirstPaint } from './take-first-paint.ts';
+
+/**
+ * Keeps a picture of this screen for the next start (docs/adr/0107) while `keep` holds: taken whenever
+ * the page is hidden or left, and again when `content` changes while it is hidden (a sync in the
+ * background), forgotten when the page shows again, when `keep` stops holding and when the screen goes.
+ * So a stored picture is always the screen as it was when the person left it, never older: a note
+ * locked since (on this device or another) cannot be shown as it was before.
+ * A page scrolled down is not pictured: the next start opens at the top.
+ */
+export function useKeepFirstPaint(userId: string | null, keep: boolean, content: unknown): void {
+  const active = userId !== null && keep;
+  const takeWhileHidden = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    if (!active || userId === null) return;
+    const take = () => {
+      const root = document.getElementById('root');
+      if (!root || window.scrollY > 0) {
+        forgetFirstPaint();
+        return;
+      }
+      saveFirstPaint({
+        v: FIRST_PAINT_VERSION,
+        build: appConfig.buildId,
+        user: userId,
+        sessionKey: sessionStorageKeyFor(appConfig.supabaseUrl),
+        path: window.location.pathname,
+        html: inertCopy(root),
+        css: pictureStyles(document),
+      });
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') take();
+      else forgetFirstPaint();
+    };
+    takeWhileHidden.current = () => {
+      if (document.visibilityState === 'hidden') take();
+    };
+    window.addEventListener('pagehide', take);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      takeWhileHidden.current = () => undefined;
+      window.removeEventListener('pagehide', take);
+      document.removeEventListener('visibilitychange', onVisibility);
+      forgetFirstPaint();
+    };
+  }, [active, userId]);
+
+  // Declared after the effect above, so on the first render it has set takeWhileHidden already.
+  useEffect(() => {
+    takeWhileHidden.current();
+  }, [content]);
+}
