@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { FIRST_PAINT_KEY, endFirstPaint, endFirstPaintElsewhere } from './first-paint.ts';
-import { forgetFirstPaint, inertCopy, pictureStyles, saveFirstPaint } from './take-first-paint.ts';
+import { forgetFirstPaint, inertCopy, saveFirstPaint } from './take-first-paint.ts';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -65,19 +65,6 @@ describe('the start-up picture of a screen', () => {
     const before = root.innerHTML;
     inertCopy(root);
     expect(root.innerHTML).toBe(before);
-  });
-
-  it('carries the rules of the page stylesheets, but not those of a picture already shown', () => {
-    const own = document.createElement('style');
-    own.textContent = '.card { color: rgb(1, 2, 3); }';
-    const shown = document.createElement('style');
-    shown.id = 'first-paint-style';
-    shown.textContent = '.old { color: red; }';
-    document.head.append(own, shown);
-
-    const css = pictureStyles(document);
-    expect(css).toContain('.card');
-    expect(css).not.toContain('.old');
   });
 
   it('is stored, and forgotten, under its own key', () => {

@@ -1,5 +1,5 @@
 import { readLocal, removeLocal, writeLocal } from '../local-store.ts';
-import { FIRST_PAINT_KEY, FIRST_PAINT_STYLE_ID, type FirstPaintPicture } from './first-paint.ts';
+import { FIRST_PAINT_KEY, type FirstPaintPicture } from './first-paint.ts';
 
 /** Attributes that would make the picture act like the app: focus, navigation, duplicate ids. */
 const ACTIVE_ATTRIBUTES = [
@@ -33,25 +33,6 @@ export function inertCopy(root: Element): string {
     if (element.matches('button, input, select, textarea, summary')) element.setAttribute('tabindex', '-1');
   }
   return copy.innerHTML;
-}
-
-/**
- * Every rule of the document's stylesheets, so the picture paints styled before the screen's own
- * stylesheets load; index.html's are among them, and applying the same rules twice changes nothing.
- */
-export function pictureStyles(document: Document): string {
-  const rules: string[] = [];
-  const shownPicture = (document.getElementById(FIRST_PAINT_STYLE_ID) as HTMLStyleElement | null)?.sheet;
-  for (const sheet of Array.from(document.styleSheets)) {
-    if (shownPicture && sheet === shownPicture) continue;
-    try {
-      for (const rule of Array.from(sheet.cssRules)) rules.push(rule.cssText);
-    } catch (error) {
-      // A cross-origin sheet cannot be read; the picture then paints without it, which is only looks.
-      console.warn('Murmur could not read a stylesheet for the start-up picture', error);
-    }
-  }
-  return rules.join('\n');
 }
 
 export function saveFirstPaint(picture: FirstPaintPicture): void {

@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { appConfig } from '../config.ts';
 import { sessionStorageKeyFor } from '../stored-session.ts';
 import { FIRST_PAINT_VERSION } from './first-paint.ts';
-import { forgetFirstPaint, inertCopy, pictureStyles, saveFirstPaint } from './take-first-paint.ts';
+import { pictureStyles } from './picture-styles.ts';
+import { forgetFirstPaint, inertCopy, saveFirstPaint } from './take-first-paint.ts';
 
 /**
  * Keeps a picture of this screen for the next start (docs/adr/0107) while `keep` holds: taken whenever
@@ -25,14 +26,15 @@ export function useKeepFirstPaint(userId: string | null, keep: boolean, content:
         forgetFirstPaint();
         return;
       }
+      const html = inertCopy(root);
       saveFirstPaint({
         v: FIRST_PAINT_VERSION,
         build: appConfig.buildId,
         user: userId,
         sessionKey: sessionStorageKeyFor(appConfig.supabaseUrl),
         path: window.location.pathname,
-        html: inertCopy(root),
-        css: pictureStyles(document),
+        html,
+        css: pictureStyles(document, html),
       });
     };
     const onVisibility = () => {
