@@ -123,3 +123,26 @@ test('the picture is kept while the page is hidden, and forgotten when the list 
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Groceries');
   expect(await storedPicture()).toBeNull();
 });
+
+test('signing out forgets a picture another tab kept', async ({ page }) => {
+  await signInBeforeLoad(page);
+  await page.goto('/notes');
+  await writeNote(page, 'Groceries', 'tomatoes and basil');
+  await page.getByRole('link', { name: 'All notes' }).click();
+  await expect(noteList(page).getByText('tomatoes and basil')).toBeVisible();
+  // Another tab left hidden on the list (the page is shown here, so this tab keeps none of its own).
+  const kept = await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    const picture = localStorage.getItem('murmur-first-paint');
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    return picture;
+  });
+  expect(kept).toContain('tomatoes and basil');
+  await page.goto('/profile');
+  await page.evaluate((picture) => localStorage.setItem('murmur-first-paint', picture ?? ''), kept);
+
+  await page.getByRole('button', { name: 'Sign out of Murmur' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(await page.evaluate(() => localStorage.getItem('murmur-first-paint'))).toBeNull();
+});

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 import { deleteUserDatabase } from '../../db/open-user-database.ts';
+import { forgetFirstPaint } from '../../lib/first-paint/take-first-paint.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 
@@ -25,6 +26,8 @@ export function useSignOut() {
       try {
         const { error } = await (await loadSupabase()).auth.signOut();
         if (error) throw error;
+        // A picture of the notes list kept by another tab, hidden or frozen, is nobody's to see now.
+        forgetFirstPaint();
         // After the session: the open database closes when the user leaves the auth state.
         if (options.removeLocalDataOf) await deleteUserDatabase(options.removeLocalDataOf);
         notify({
