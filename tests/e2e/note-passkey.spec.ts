@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { allowNoteLockWithPin } from './support/note-lock.ts';
 import { signInBeforeLoad } from './support/session.ts';
 import { expectNoSeriousViolations } from './support/voice.ts';
 
@@ -33,11 +34,7 @@ test('a passkey added in the note-lock settings unlocks a locked note; a failed 
   await page.goto(new URL('/notes', base).toString());
   await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
 
-  await page.getByText('Note lock', { exact: true }).click();
-  await page.getByRole('checkbox', { name: 'Allow locking notes with a PIN' }).check();
-  await page.getByLabel('New PIN').fill('2468');
-  await page.getByLabel('Repeat the PIN').fill('2468');
-  await page.getByRole('button', { name: 'Save PIN' }).click();
+  await allowNoteLockWithPin(page, '2468');
   await page.getByRole('button', { name: 'Also unlock with a passkey on this device' }).click();
   await expect(page.getByText('Passkey added: locked notes open with it on this device.')).toBeVisible();
 

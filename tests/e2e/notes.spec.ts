@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 import { createAccount, uniqueEmail } from './support/backend.ts';
 import { storedUserId } from './support/local-database.ts';
+import { allowNoteLockWithPin } from './support/note-lock.ts';
 
 const PASSWORD = 'Tulips&tea42';
 
@@ -160,12 +161,7 @@ test.describe('notes on the local backend', () => {
   test('a locked note keeps its body out of the DOM and search until the PIN unlocks it', async ({
     page,
   }) => {
-    await page.getByText('Note lock', { exact: true }).click();
-    await page.getByRole('checkbox', { name: 'Allow locking notes with a PIN' }).check();
-    await page.getByLabel('New PIN').fill('2468');
-    await page.getByLabel('Repeat the PIN').fill('2468');
-    await page.getByRole('button', { name: 'Save PIN' }).click();
-    await expect(page.getByText('PIN saved on this device.')).toBeVisible();
+    await allowNoteLockWithPin(page, '2468');
 
     await writeNote(page, 'Diary', 'the surprise party is on Friday');
     await noteList(page).getByRole('link', { name: /Diary/ }).click();

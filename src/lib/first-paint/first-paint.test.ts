@@ -38,9 +38,15 @@ describe('the start-up picture of a screen', () => {
       expect(control.getAttribute('tabindex')).toBe('-1');
   });
 
-  it('leaves out the moment: the skip link, sync state, announcements and dialogs', () => {
+  it('leaves out the moment: the skip link, sync state, announcements, dialogs and search results', () => {
+    const root = appMarkup();
+    root.insertAdjacentHTML(
+      'beforeend',
+      '<ul data-first-paint="skip"><li>Result: the surprise party</li></ul>',
+    );
     const holder = document.createElement('div');
-    holder.innerHTML = inertCopy(appMarkup());
+    holder.innerHTML = inertCopy(root);
+    expect(holder.textContent).not.toContain('surprise party');
 
     expect(holder.textContent).not.toContain('Skip to content');
     expect(holder.textContent).not.toContain('Syncing');
@@ -60,6 +66,14 @@ describe('the start-up picture of a screen', () => {
     expect(html).toContain('Tap');
   });
 
+  it('keeps no test ids and nothing typed into a field', () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<p data-testid="streak">3 days</p><input type="search" value="party">';
+    const html = inertCopy(root);
+    expect(html).toContain('3 days');
+    expect(html).not.toMatch(/data-testid|party/);
+  });
+
   it('does not change the screen it copies', () => {
     const root = appMarkup();
     const before = root.innerHTML;
@@ -69,17 +83,17 @@ describe('the start-up picture of a screen', () => {
 
   it('is stored, and forgotten, under its own key', () => {
     saveFirstPaint({
-      v: 1,
+      v: 2,
       build: 'b',
       user: 'u',
       sessionKey: 's',
-      path: '/notes',
+      paths: ['/notes'],
       html: '<p>x</p>',
       css: '',
     });
     expect(JSON.parse(localStorage.getItem(FIRST_PAINT_KEY) ?? '{}')).toMatchObject({
       user: 'u',
-      path: '/notes',
+      paths: ['/notes'],
     });
     forgetFirstPaint();
     expect(localStorage.getItem(FIRST_PAINT_KEY)).toBeNull();
@@ -87,12 +101,12 @@ describe('the start-up picture of a screen', () => {
 });
 
 describe('ending the picture', () => {
-  function showPicture(path: string): void {
+  function showPicture(paths: string): void {
     const style = document.createElement('style');
     style.id = 'first-paint-style';
     const layer = document.createElement('div');
     layer.id = 'first-paint';
-    layer.dataset['path'] = path;
+    layer.dataset['paths'] = paths;
     document.head.append(style);
     document.body.append(layer);
   }
@@ -105,9 +119,10 @@ describe('ending the picture', () => {
     expect(() => endFirstPaint()).not.toThrow();
   });
 
-  it('ends at another address (a redirect) and stays at its own', () => {
-    showPicture('/notes');
-    endFirstPaintElsewhere('/notes');
+  it('ends at another address (a redirect) and stays at its own, or one that leads to it', () => {
+    showPicture('/app /');
+    endFirstPaintElsewhere('/');
+    endFirstPaintElsewhere('/app');
     expect(document.getElementById('first-paint')).not.toBeNull();
     endFirstPaintElsewhere('/auth');
     expect(document.getElementById('first-paint')).toBeNull();

@@ -1,12 +1,12 @@
 import { storageKey } from '../local-store.ts';
 
 /**
- * The picture of the notes list a person left, shown by index.html's boot script on the next start
- * while the app itself loads (docs/adr/0107). The boot script is plain JavaScript in index.html and
+ * The picture of the screen a person left (the notes list, home), shown by index.html's boot script on
+ * the next start while the app itself loads (docs/adr/0107). The boot script is plain JavaScript in index.html and
  * reads this shape; change both together (the version field says which shape a stored picture has).
  */
 export const FIRST_PAINT_KEY = storageKey('first-paint');
-export const FIRST_PAINT_VERSION = 1;
+export const FIRST_PAINT_VERSION = 2;
 /** The layer the boot script puts the picture in, and the style element that goes with it. */
 export const FIRST_PAINT_LAYER_ID = 'first-paint';
 export const FIRST_PAINT_STYLE_ID = 'first-paint-style';
@@ -18,11 +18,16 @@ export interface FirstPaintPicture {
   /** Whose journal it shows, and where their session is stored: shown only to the same user. */
   user: string;
   sessionKey: string;
-  /** The address it is a picture of (no search, no hash). */
-  path: string;
+  /**
+   * The addresses it may be shown at (no search, no hash): its own, and any that lead to it (`/`
+   * takes a signed-in person home).
+   */
+  paths: string[];
+  /** The day it shows as today (YYYY-MM-DD, the device's own), for a screen that shows one. */
+  day?: string;
   /** The app's markup, inert: no ids, links, labels' targets or tab stops. */
   html: string;
-  /** The rules of every stylesheet but index.html's own, so the picture paints styled at once. */
+  /** The style rules that apply to it, so the picture paints styled before the screen's own load. */
   css: string;
 }
 
@@ -35,8 +40,11 @@ export function endFirstPaint(document: Document = globalThis.document): void {
   document.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
 }
 
-/** Takes the picture away when the app is at another address than the one it shows (a redirect). */
+/**
+ * Takes the picture away when the app is at an address it is no picture of (a redirect to sign in or
+ * onboarding). The layer carries its addresses, space-separated, in `data-paths`.
+ */
 export function endFirstPaintElsewhere(pathname: string, document: Document = globalThis.document): void {
   const layer = document.getElementById(FIRST_PAINT_LAYER_ID);
-  if (layer && layer.dataset['path'] !== pathname) endFirstPaint(document);
+  if (layer && !(layer.dataset['paths'] ?? '').split(' ').includes(pathname)) endFirstPaint(document);
 }

@@ -1,9 +1,13 @@
 import { readLocal, removeLocal, writeLocal } from '../local-store.ts';
 import { FIRST_PAINT_KEY, type FirstPaintPicture } from './first-paint.ts';
 
-/** Attributes that would make the picture act like the app: focus, navigation, duplicate ids. */
+/**
+ * Attributes that would make the picture act like the app (focus, navigation, duplicate ids), or be
+ * taken for it (test ids).
+ */
 const ACTIVE_ATTRIBUTES = [
   'id',
+  'data-testid',
   'for',
   'href',
   'tabindex',
@@ -11,9 +15,12 @@ const ACTIVE_ATTRIBUTES = [
   'aria-describedby',
   'aria-controls',
 ];
-/** Live and transient parts that say something about that moment only: toasts, sync state, dialogs. */
+/**
+ * Live and transient parts that say something about that moment only: toasts, sync state, dialogs,
+ * and what a screen marks `data-first-paint="skip"` (a search's results).
+ */
 const TRANSIENT =
-  'aside, [aria-live], [role="alert"], [role="dialog"], [role="alertdialog"], a[href="#main"]';
+  'aside, [aria-live], [role="alert"], [role="dialog"], [role="alertdialog"], a[href="#main"], [data-first-paint="skip"]';
 /**
  * What could run when the picture is parsed again: React renders none of it, and the picture is
  * written to the page with innerHTML, so none of it may ever be in a picture.
@@ -29,6 +36,8 @@ export function inertCopy(root: Element): string {
     for (const { name } of Array.from(element.attributes))
       if (name.toLowerCase().startsWith('on') || name === 'src' || name === 'srcset' || name === 'action')
         element.removeAttribute(name);
+    // What was typed into a field (a search) is not kept: React mirrors it in the value attribute.
+    if (element.tagName === 'INPUT') element.removeAttribute('value');
     // The layer is inert; without inert support (older browsers) the controls are still off the Tab order.
     if (element.matches('button, input, select, textarea, summary')) element.setAttribute('tabindex', '-1');
   }

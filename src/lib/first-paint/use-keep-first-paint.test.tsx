@@ -48,11 +48,22 @@ describe('keeping a picture of the screen for the next start', () => {
     expect(stored()).toBeNull();
 
     setVisibility('hidden');
-    expect(stored()).toMatchObject({ v: 1, user: 'user-1', path: window.location.pathname });
+    expect(stored()).toMatchObject({ v: 2, user: 'user-1', paths: [window.location.pathname] });
+    expect(stored()).not.toHaveProperty('day');
     expect(stored()?.html).toContain('Lisbon trip');
 
     setVisibility('visible');
     expect(stored()).toBeNull();
+  });
+
+  it('names the addresses that lead to the screen, and the day it shows as today', () => {
+    function Home() {
+      useKeepFirstPaint('user-1', true, 'today', { alsoAt: ['/'], day: '2026-11-27' });
+      return <p>Today</p>;
+    }
+    renderInRoot(<Home />);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored()).toMatchObject({ paths: [window.location.pathname, '/'], day: '2026-11-27' });
   });
 
   it('takes it when the page is left', () => {

@@ -14,8 +14,22 @@ import { forgetFirstPaint, inertCopy, saveFirstPaint } from './take-first-paint.
  * locked since (on this device or another) cannot be shown as it was before.
  * A page scrolled down is not pictured: the next start opens at the top.
  */
-export function useKeepFirstPaint(userId: string | null, keep: boolean, content: unknown): void {
+export function useKeepFirstPaint(
+  userId: string | null,
+  keep: boolean,
+  content: unknown,
+  {
+    alsoAt = [],
+    day,
+  }: {
+    /** Addresses that lead to this screen, where a start may show its picture too. */
+    alsoAt?: readonly string[];
+    /** The day the screen shows as today: another day's start does not show the picture. */
+    day?: string;
+  } = {},
+): void {
   const active = userId !== null && keep;
+  const otherPaths = alsoAt.join(' ');
   const takeWhileHidden = useRef<() => void>(() => undefined);
 
   useEffect(() => {
@@ -32,7 +46,8 @@ export function useKeepFirstPaint(userId: string | null, keep: boolean, content:
         build: appConfig.buildId,
         user: userId,
         sessionKey: sessionStorageKeyFor(appConfig.supabaseUrl),
-        path: window.location.pathname,
+        paths: [window.location.pathname, ...otherPaths.split(' ').filter((path) => path !== '')],
+        ...(day === undefined ? {} : { day }),
         html,
         css: pictureStyles(document, html),
       });
@@ -52,7 +67,7 @@ export function useKeepFirstPaint(userId: string | null, keep: boolean, content:
       document.removeEventListener('visibilitychange', onVisibility);
       forgetFirstPaint();
     };
-  }, [active, userId]);
+  }, [active, userId, otherPaths, day]);
 
   // Declared after the effect above, so on the first render it has set takeWhileHidden already.
   useEffect(() => {

@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { allowNoteLockWithPin } from './support/note-lock.ts';
 import { signInBeforeLoad } from './support/session.ts';
 
 /**
- * The start-up picture (docs/adr/0107): a start at /notes shows the list as it was left while the app
- * loads, and the app takes it away as it shows the list itself. The app's entry script is held back
+ * The start-up picture (docs/adr/0107): a start at /notes, or at home, shows the screen as it was left
+ * while the app loads, and the app takes it away as it shows the screen itself. The app's entry script is held back
  * (routed away) to see the picture on its own. No service worker, so the route sees every request.
  */
 test.use({ serviceWorkers: 'block' });
@@ -33,12 +34,7 @@ test('a start at /notes shows the list as it was left, never a locked body, then
 }) => {
   await signInBeforeLoad(page);
   await page.goto('/notes');
-  await page.getByText('Note lock', { exact: true }).click();
-  await page.getByRole('checkbox', { name: 'Allow locking notes with a PIN' }).check();
-  await page.getByLabel('New PIN').fill('2468');
-  await page.getByLabel('Repeat the PIN').fill('2468');
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await expect(page.getByText('PIN saved on this device.')).toBeVisible();
+  await allowNoteLockWithPin(page, '2468');
   await writeNote(page, 'Groceries', 'tomatoes and basil');
   await page.getByRole('link', { name: 'All notes' }).click();
   await writeNote(page, 'Diary', 'the surprise party is on Friday');
@@ -145,4 +141,62 @@ test('signing out forgets a picture another tab kept', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign out of Murmur' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => localStorage.getItem('murmur-first-paint'))).toBeNull();
+});
+
+/** Home with every part's data: today, the streak and On This Day (its picture is kept from then on). */
+async function homeIsShown(page: Page): Promise<void> {
+  await expect(page.getByText('Nothing written today yet.')).toBeVisible();
+  await expect(page.getByText('Nothing from this date in earlier years — yet.')).toBeVisible();
+  await expect(page.getByTestId('streak')).toBeVisible();
+}
+
+test('a start at / or /app shows home as it was left that day, and home replaces it', async ({ page }) => {
+  const session = await signInBeforeLoad(page);
+  await page.goto('/app');
+  await homeIsShown(page);
+
+  // The installed app starts at /, which takes a signed-in person home: the picture shows there too.
+  await reloadWithoutTheApp(page);
+  await expect(picture(page)).toContainText('Quick actions');
+  await expect(picture(page)).toContainText('Nothing written today yet.');
+  await expect(picture(page)).toContainText(`Signed in as ${session.user.email ?? ''}`);
+  await page.goto('/app');
+  await homeIsShown(page);
+  await page.route(APP_ENTRY, (route) => route.abort());
+  await page.goto('/');
+  await page.unroute(APP_ENTRY);
+  await expect(picture(page)).toContainText('Quick actions');
+
+  // Home takes it away once every part has its data, after the redirect from /.
+  await page.goto('/app');
+  await homeIsShown(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByText('Nothing written today yet.')).toHaveCount(1);
+  await expect(picture(page)).toHaveCount(0);
+  expect(await page.evaluate(() => performance.getEntriesByName('murmur:first-paint').length)).toBe(1);
+});
+
+test("home's picture is not shown on another day", async ({ page, context }) => {
+  await signInBeforeLoad(page);
+  await page.goto('/app');
+  await homeIsShown(page);
+  await page.close();
+
+  // The picture kept by the page just left, as if it had been taken the day before.
+  const next = await context.newPage();
+  await next.addInitScript(() => {
+    const raw = localStorage.getItem('murmur-first-paint');
+    if (!raw) return;
+    const picture = JSON.parse(raw) as { day?: string };
+    (window as { pictureDay?: string }).pictureDay = picture.day;
+    localStorage.setItem('murmur-first-paint', JSON.stringify({ ...picture, day: '2000-01-01' }));
+  });
+  await next.route(APP_ENTRY, (route) => route.abort());
+  await next.goto('/app');
+  await expect(next.locator('#root')).toBeAttached();
+  expect(await next.evaluate(() => (window as { pictureDay?: string }).pictureDay)).toMatch(
+    /^\d{4}-\d{2}-\d{2}$/,
+  );
+  await expect(picture(next)).toHaveCount(0);
 });
