@@ -26,7 +26,7 @@ export function useSignOut() {
       try {
         const { error } = await (await loadSupabase()).auth.signOut();
         if (error) throw error;
-        // A picture of the notes list kept by another tab, hidden or frozen, is nobody's to see now.
+        // A start-up picture kept by another tab, hidden or frozen, is nobody's to see now (ADR 0107).
         forgetFirstPaint();
         // After the session: the open database closes when the user leaves the auth state.
         if (options.removeLocalDataOf) await deleteUserDatabase(options.removeLocalDataOf);

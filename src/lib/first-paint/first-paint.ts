@@ -2,8 +2,9 @@ import { storageKey } from '../local-store.ts';
 
 /**
  * The picture of the screen a person left (the notes list, home), shown by index.html's boot script on
- * the next start while the app itself loads (docs/adr/0107). The boot script is plain JavaScript in index.html and
- * reads this shape; change both together (the version field says which shape a stored picture has).
+ * the next start while the app itself loads (docs/adr/0107). The boot script is plain JavaScript in
+ * index.html and reads this shape; change both together (the version field says which shape a stored
+ * picture has).
  */
 export const FIRST_PAINT_KEY = storageKey('first-paint');
 export const FIRST_PAINT_VERSION = 2;
@@ -25,7 +26,7 @@ export interface FirstPaintPicture {
   paths: string[];
   /** The day it shows as today (YYYY-MM-DD, the device's own), for a screen that shows one. */
   day?: string;
-  /** The app's markup, inert: no ids, links, labels' targets or tab stops. */
+  /** The app's markup, inert: see inertCopy (take-first-paint.ts). */
   html: string;
   /** The style rules that apply to it, so the picture paints styled before the screen's own load. */
   css: string;

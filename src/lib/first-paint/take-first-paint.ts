@@ -1,13 +1,16 @@
-import { readLocal, removeLocal, writeLocal } from '../local-store.ts';
+import { removeLocal, writeLocal } from '../local-store.ts';
 import { FIRST_PAINT_KEY, type FirstPaintPicture } from './first-paint.ts';
 
 /**
- * Attributes that would make the picture act like the app (focus, navigation, duplicate ids), or be
- * taken for it (test ids).
+ * Attributes that would make the picture act like the app (focus, navigation, duplicate ids, loading
+ * or submitting anything), or be taken for it (test ids). Event handler attributes (`on…`) go too.
  */
 const ACTIVE_ATTRIBUTES = [
   'id',
   'data-testid',
+  'src',
+  'srcset',
+  'action',
   'for',
   'href',
   'tabindex',
@@ -34,8 +37,7 @@ export function inertCopy(root: Element): string {
   for (const element of copy.querySelectorAll('*')) {
     for (const name of ACTIVE_ATTRIBUTES) element.removeAttribute(name);
     for (const { name } of Array.from(element.attributes))
-      if (name.toLowerCase().startsWith('on') || name === 'src' || name === 'srcset' || name === 'action')
-        element.removeAttribute(name);
+      if (name.toLowerCase().startsWith('on')) element.removeAttribute(name);
     // What was typed into a field (a search) is not kept: React mirrors it in the value attribute.
     if (element.tagName === 'INPUT') element.removeAttribute('value');
     // The layer is inert; without inert support (older browsers) the controls are still off the Tab order.
@@ -50,5 +52,5 @@ export function saveFirstPaint(picture: FirstPaintPicture): void {
 
 /** The stored picture is no longer what the screen shows (or no longer anyone's to see). */
 export function forgetFirstPaint(): void {
-  if (readLocal(FIRST_PAINT_KEY) !== null) removeLocal(FIRST_PAINT_KEY);
+  removeLocal(FIRST_PAINT_KEY);
 }

@@ -29,6 +29,7 @@ export function useKeepFirstPaint(
   } = {},
 ): void {
   const active = userId !== null && keep;
+  // As one string, so a new array with the same addresses does not take the picture's listeners down.
   const otherPaths = alsoAt.join(' ');
   const takeWhileHidden = useRef<() => void>(() => undefined);
 
