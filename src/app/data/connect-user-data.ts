@@ -13,6 +13,7 @@ import {
 import type { PullRunner } from '../../sync/pull-runner.ts';
 import { loadSyncTransport, type CreateSyncTransport } from './load-sync-transport.ts';
 import { openUserData } from './open-user-data.ts';
+import { replayRescuedWrites, watchRescuedWrites } from './replay-rescued-writes.ts';
 import { startAudioUploads } from './start-audio-uploads.ts';
 import { startUserSync, type UserSync } from './start-user-sync.ts';
 import type { UserConnection } from './user-data-backend.ts';
@@ -26,7 +27,19 @@ import { windowFocus } from './window-focus.ts';
  * which starts after it (ADR 0100): screens never wait for supabase-js to show local data.
  */
 export async function connectUserData(userId: string, auth: AuthPort): Promise<UserConnection> {
-  return userConnection(await openUserData(userId), (data) => startAppSync(data, auth));
+  const connection = userConnection(await openUserData(userId), (data) => startAppSync(data, auth));
+  // Words a closed page could not commit are written before any screen reads (ADR 0108).
+  await replayRescuedWrites(userId, connection.data.commands).catch((error: unknown) => {
+    console.error('Murmur could not read words kept from a closed page', error);
+  });
+  const stopWatching = watchRescuedWrites(userId, connection.data.commands);
+  return {
+    ...connection,
+    close() {
+      stopWatching();
+      connection.close();
+    },
+  };
 }
 
 async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | null> {

@@ -32,6 +32,15 @@ const DIARY_FIELD_NAMES: Record<string, string> = {
   font_size: 'settings.appearance.size',
 };
 
+/** The fields of `value` that differ from what was last saved: an edit stamps only what changed. */
+function changedFields(value: Editable, saved: Editable): Partial<Editable> {
+  return Object.fromEntries(
+    (Object.keys(value) as (keyof Editable)[])
+      .filter((field) => value[field] !== saved[field])
+      .map((field) => [field, value[field]]),
+  ) as Partial<Editable>;
+}
+
 /** /diary/:id — loads the entry once, then the draft is the user's until they leave. */
 export function DiaryEditor({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -71,18 +80,23 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
   const ids = { title: useId(), body: useId(), day: useId() };
   const deleted = entry.deleted_at !== null;
 
-  const { status, schedule, flush } = useAutosave<Editable>(async (value) => {
-    // Thrown, not skipped: the autosave keeps the value queued and says it is not saved.
-    if (!userData) throw new Error('No journal is open to save the entry in');
-    const patch = Object.fromEntries(
-      (Object.keys(value) as (keyof Editable)[])
-        .filter((field) => value[field] !== saved[field])
-        .map((field) => [field, value[field]]),
-    ) as Partial<Editable>;
-    if (Object.keys(patch).length === 0) return;
-    await userData.commands.updateDiaryEntry(entry.id, patch);
-    setSaved(value);
-  });
+  const { status, schedule, flush } = useAutosave<Editable>(
+    async (value) => {
+      // Thrown, not skipped: the autosave keeps the value queued and says it is not saved.
+      if (!userData) throw new Error('No journal is open to save the entry in');
+      const patch = changedFields(value, saved);
+      if (Object.keys(patch).length === 0) return;
+      await userData.commands.updateDiaryEntry(entry.id, patch);
+      setSaved(value);
+    },
+    {
+      rescue: (value) => {
+        const patch = changedFields(value, saved);
+        if (!userData || Object.keys(patch).length === 0) return null;
+        return { userId: userData.userId, write: { kind: 'diary-entry', id: entry.id, patch } };
+      },
+    },
+  );
 
   const edit = (fields: Partial<Editable>) => {
     const next = { ...draft, ...fields };

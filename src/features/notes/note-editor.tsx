@@ -63,7 +63,14 @@ export function NoteEditor({
     (patch: Partial<NoteFields>) => data.commands.updateNote(note.id, patch),
     [data.commands, note.id],
   );
-  const autosave = useAutosave(save);
+  const rescue = useCallback(
+    (patch: Partial<NoteFields>) => ({
+      userId: data.userId,
+      write: { kind: 'note' as const, id: note.id, patch },
+    }),
+    [data.userId, note.id],
+  );
+  const autosave = useAutosave(save, { rescue });
   const hidden = note.locked && !unlocked;
   useInsertAtCursor(hidden ? null : targetKey('notes', note.id, 'body'), bodyRef, body, (next) => {
     setBody(next);

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { rescuedWrites } from './rescued-writes.ts';
 import { saveEveryDraft } from './unsaved-drafts.ts';
 import { useAutosave } from './use-autosave.ts';
 
@@ -8,7 +9,7 @@ describe('autosave', () => {
   it('writes the queued fields at once when every draft is saved (a newer version taking over)', async () => {
     const saved: Record<string, string>[] = [];
     const { result, unmount } = renderHook(() =>
-      useAutosave<Record<string, string>>(async (patch) => void saved.push(patch), 60_000),
+      useAutosave<Record<string, string>>(async (patch) => void saved.push(patch), { delayMs: 60_000 }),
     );
     act(() => {
       result.current.schedule({ title: 'Train' });
@@ -33,7 +34,7 @@ describe('autosave', () => {
     it('saves once, with the last value, a moment after typing stops', async () => {
       const saved: string[] = [];
       const { result } = renderHook(() =>
-        useAutosave<{ text: string }>(async (patch) => void saved.push(patch.text), 400),
+        useAutosave<{ text: string }>(async (patch) => void saved.push(patch.text), { delayMs: 400 }),
       );
       act(() => {
         result.current.schedule({ text: 'H' });
@@ -112,6 +113,72 @@ describe('autosave', () => {
       });
       expect(saved).toEqual(['precious']);
       expect(result.current.status).toBe('saved');
+    });
+  });
+
+  describe('a page being unloaded', () => {
+    const USER = '0000aaaa-0000-7000-8000-000000000001';
+    const rescue = (patch: { title?: string; body?: string }) => ({
+      userId: USER,
+      write: { kind: 'note' as const, id: 'n1', patch },
+    });
+    afterEach(() => {
+      localStorage.clear();
+    });
+
+    it('copies what is queued and what is still being written to localStorage, as one rescue', async () => {
+      // An unloading page never hears back from IndexedDB: the writes below never settle.
+      const { result } = renderHook(() =>
+        useAutosave<{ title?: string; body?: string }>(() => new Promise(() => undefined), {
+          delayMs: 60_000,
+          rescue,
+        }),
+      );
+      act(() => result.current.schedule({ title: 'Train', body: 'Half a' }));
+      act(() => {
+        void result.current.flush();
+      });
+      act(() => result.current.schedule({ body: 'Half a thought' }));
+
+      act(() => {
+        window.dispatchEvent(new Event('pagehide'));
+      });
+
+      expect(rescuedWrites(USER).map((kept) => kept.write)).toEqual([
+        { kind: 'note', id: 'n1', patch: { title: 'Train', body: 'Half a thought' } },
+      ]);
+    });
+
+    it('forgets the copy when the page lives on and its write commits after all', async () => {
+      const saved: unknown[] = [];
+      const { result } = renderHook(() =>
+        useAutosave<{ body?: string }>(async (patch) => void saved.push(patch), { delayMs: 60_000, rescue }),
+      );
+      act(() => result.current.schedule({ body: 'kept in the back/forward cache' }));
+      await act(async () => {
+        window.dispatchEvent(new Event('pagehide'));
+        await result.current.flush();
+      });
+
+      expect(saved).toEqual([{ body: 'kept in the back/forward cache' }]);
+      expect(rescuedWrites(USER)).toEqual([]);
+    });
+
+    it('copies nothing when everything is written, or when the page is only hidden', async () => {
+      const { result } = renderHook(() =>
+        useAutosave<{ body?: string }>(() => new Promise(() => undefined), { delayMs: 60_000, rescue }),
+      );
+      act(() => {
+        window.dispatchEvent(new Event('pagehide'));
+      });
+      act(() => result.current.schedule({ body: 'typed, then the tab switched' }));
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+
+      expect(rescuedWrites(USER)).toEqual([]);
     });
   });
 });

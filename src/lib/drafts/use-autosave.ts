@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { forgetRescue, rescueWrite, type RescuedWrite } from './rescued-writes.ts';
 import { keepDraftSaver } from './unsaved-drafts.ts';
 
 /**
@@ -24,6 +25,15 @@ function measureSave(started: number): void {
   performance.clearMeasures(SAVE_MEASURE);
 }
 
+export interface AutosaveOptions<P> {
+  delayMs?: number;
+  /**
+   * What to copy to localStorage when the page is unloaded with fields not yet committed (ADR 0108):
+   * the user and the command that writes `patch`, or null when there is nothing to write.
+   */
+  rescue?: (patch: P) => { userId: string; write: RescuedWrite } | null;
+}
+
 export interface Autosave<P> {
   status: SaveStatus;
   /** Queues fields to save after the debounce; later fields overwrite earlier ones. */
@@ -36,22 +46,27 @@ export interface Autosave<P> {
  * Debounced saving that never loses a word: whatever is queued is written when typing pauses, and at
  * once when the page is hidden or closed (pagehide, visibilitychange) or the editor unmounts. Saves run
  * one after another, so an older value never lands after a newer one. A failed save keeps its fields
- * queued, merged under anything typed since, for the next attempt.
+ * queued, merged under anything typed since, for the next attempt. A page being unloaded cannot finish
+ * its write, so what is not yet committed is also copied to localStorage then (`rescue`).
  */
 export function useAutosave<P extends object>(
   save: (patch: P) => Promise<unknown>,
-  delayMs = AUTOSAVE_DELAY_MS,
+  { delayMs = AUTOSAVE_DELAY_MS, rescue }: AutosaveOptions<P> = {},
 ): Autosave<P> {
   const [status, setStatus] = useState<SaveStatus>('idle');
   const saveRef = useRef(save);
+  const rescueRef = useRef(rescue);
   const pending = useRef<P | null>(null);
+  /** Patches handed to `save` whose write has not settled yet, oldest first. */
+  const unsettled = useRef<P[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const mounted = useRef(true);
 
   useEffect(() => {
     saveRef.current = save;
-  }, [save]);
+    rescueRef.current = rescue;
+  }, [save, rescue]);
 
   const setIfMounted = useCallback((next: SaveStatus) => {
     if (mounted.current) setStatus(next);
@@ -65,6 +80,7 @@ export function useAutosave<P extends object>(
     const patch = pending.current;
     if (patch === null) return chain.current;
     pending.current = null;
+    unsettled.current.push(patch);
     chain.current = chain.current.then(async () => {
       try {
         const started = performance.now();
@@ -75,6 +91,8 @@ export function useAutosave<P extends object>(
         console.error('Murmur could not save a draft', error);
         pending.current = { ...patch, ...pending.current };
         setIfMounted('error');
+      } finally {
+        unsettled.current = unsettled.current.filter((queued) => queued !== patch);
       }
     });
     return chain.current;
@@ -95,7 +113,16 @@ export function useAutosave<P extends object>(
 
   useEffect(() => {
     mounted.current = true;
-    const onHide = () => void flush();
+    const onHide = () => {
+      const unsaved = pending.current === null ? unsettled.current : [...unsettled.current, pending.current];
+      const copy = unsaved.length > 0 ? rescueRef.current?.(Object.assign({}, ...unsaved) as P) : null;
+      const rescued = copy ? rescueWrite(copy.userId, copy.write, Date.now()) : null;
+      // Settles only if the page lives on (kept in the back/forward cache): the copy is then not needed.
+      void flush().then(() => {
+        if (rescued !== null && pending.current === null && unsettled.current.length === 0)
+          forgetRescue(rescued);
+      });
+    };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') void flush();
     };

@@ -13,7 +13,8 @@ export interface FormDraftKeeper<T> {
 /**
  * Keeps a form's unsaved input on this device as it is typed, for a form that saves only on its
  * button: written when typing pauses, and at once when the page is hidden, the form closes or a newer
- * Murmur takes the database over (use-autosave.ts), so a reload or a crash brings it back.
+ * Murmur takes the database over (use-autosave.ts), so a reload or a crash brings it back. A page
+ * closing before its write commits leaves a copy that the next start writes (ADR 0108).
  */
 export function useFormDraftKeeper<T>(key: string): FormDraftKeeper<T> {
   const userData = useUserData();
@@ -26,7 +27,12 @@ export function useFormDraftKeeper<T>(key: string): FormDraftKeeper<T> {
     },
     [userData, key],
   );
-  const { schedule, flush } = useAutosave(write);
+  const rescue = useCallback(
+    ({ value }: { value: T | null }) =>
+      userData ? { userId: userData.userId, write: { kind: 'form-draft' as const, key, value } } : null,
+    [userData, key],
+  );
+  const { schedule, flush } = useAutosave(write, { rescue });
   const keep = useCallback((value: T | null) => schedule({ value }), [schedule]);
   return { keep, flush };
 }

@@ -1,0 +1,90 @@
+import { ZodError } from 'zod';
+
+import type { Commands } from '../../db/commands/create-commands.ts';
+import type { DiaryFields } from '../../db/commands/diary-commands.ts';
+import type { NoteFields } from '../../db/commands/note-commands.ts';
+import { EntityDeletedError, EntityNotFoundError } from '../../db/commands/write-change.ts';
+import { rescuedWrites, rescuePrefix, type RescuedWrite } from '../../lib/drafts/rescued-writes.ts';
+
+type RescueCommands = Pick<
+  Commands,
+  'updateNote' | 'updateDiaryEntry' | 'keepFormDraft' | 'discardFormDraft'
+>;
+
+async function apply(commands: RescueCommands, write: RescuedWrite): Promise<void> {
+  switch (write.kind) {
+    case 'note':
+      await commands.updateNote(write.id, write.patch as Partial<NoteFields>);
+      return;
+    case 'diary-entry':
+      await commands.updateDiaryEntry(write.id, write.patch as Partial<DiaryFields>);
+      return;
+    case 'form-draft':
+      if (write.value === null) await commands.discardFormDraft(write.key);
+      else await commands.keepFormDraft(write.key, write.value);
+  }
+}
+
+/**
+ * A failure no later attempt can change: the entry is gone or in the trash (an edit never brings a
+ * deleted entry back, R24), or the fields do not fit it. Anything else (the database closing, storage
+ * full) leaves the rescue for the next start.
+ */
+function isPermanent(error: unknown): boolean {
+  return (
+    error instanceof EntityNotFoundError || error instanceof EntityDeletedError || error instanceof ZodError
+  );
+}
+
+/**
+ * Writes `userId`'s rescued words (rescued-writes.ts) through the commands, oldest first, and removes
+ * each once written. Returns how many were written.
+ */
+export async function replayRescuedWrites(
+  userId: string,
+  commands: RescueCommands,
+  storage: Storage = localStorage,
+): Promise<number> {
+  let written = 0;
+  for (const rescue of rescuedWrites(userId, storage)) {
+    // Another tab of the same user may have written it meanwhile.
+    if (storage.getItem(rescue.key) === null) continue;
+    try {
+      await apply(commands, rescue.write);
+      storage.removeItem(rescue.key);
+      written += 1;
+    } catch (error) {
+      if (isPermanent(error)) {
+        console.error(`Murmur could not write words kept from a closed page, and set them aside`, error);
+        storage.removeItem(rescue.key);
+      } else
+        console.error('Murmur could not yet write words kept from a closed page; it will try again', error);
+    }
+  }
+  return written;
+}
+
+/**
+ * Replays a rescue as soon as another tab of the same user leaves one (the storage event), so an open
+ * tab shows the words a closing tab had not saved, rather than offering older text to edit over them.
+ * Replays run one after another. Returns the function that stops watching.
+ */
+export function watchRescuedWrites(
+  userId: string,
+  commands: RescueCommands,
+  storage: Storage = localStorage,
+): () => void {
+  const prefix = rescuePrefix(userId);
+  let queue = Promise.resolve();
+  const onStorage = (event: StorageEvent) => {
+    if (event.storageArea !== storage || event.newValue === null || !event.key?.startsWith(prefix)) return;
+    queue = queue
+      .then(() => replayRescuedWrites(userId, commands, storage))
+      .then(
+        () => undefined,
+        (error: unknown) => console.error('Murmur could not read words kept from a closed page', error),
+      );
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * A write an editor had queued or begun when its page was unloaded (ADR 0108). A page that is going
+ * away cannot finish an IndexedDB write: Chromium only commits a transaction once its requests' results
+ * come back to the page, and an unloading page gets no more tasks. localStorage writes at once, so the
+ * editor copies what it has not yet committed there, and the next start (or another open tab of the
+ * same user) writes it through the same command the editor would have used.
+ */
+export type RescuedWrite =
+  | { kind: 'note'; id: string; patch: Record<string, unknown> }
+  | { kind: 'diary-entry'; id: string; patch: Record<string, unknown> }
+  | { kind: 'form-draft'; key: string; value: unknown };
+
+const rescuedWriteSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('note'), id: z.string().min(1), patch: z.record(z.string(), z.unknown()) }),
+  z.object({
+    kind: z.literal('diary-entry'),
+    id: z.string().min(1),
+    patch: z.record(z.string(), z.unknown()),
+  }),
+  z.object({ kind: z.literal('form-draft'), key: z.string().min(1), value: z.unknown() }),
+]);
+
+const storedRescueSchema = z.object({ at: z.number(), write: rescuedWriteSchema });
+
+export interface StoredRescue {
+  /** The localStorage key, unique per rescue, so tabs closing together never overwrite each other's. */
+  key: string;
+  /** When it was rescued (ms since the epoch): replays go oldest first, as they were typed. */
+  at: number;
+  write: RescuedWrite;
+}
+
+const PREFIX = 'murmur-rescued:';
+
+/** The prefix of every key holding a rescue of `userId`'s: a rescue is only ever replayed for its user. */
+export function rescuePrefix(userId: string): string {
+  return `${PREFIX}${userId}:`;
+}
+
+let rescuesThisPage = 0;
+
+/**
+ * Copies `write` to localStorage synchronously; returns its key, or null when storage refused it (full
+ * or blocked), which is reported: the IndexedDB write the editor started is then the only chance.
+ */
+export function rescueWrite(
+  userId: string,
+  write: RescuedWrite,
+  now: number,
+  storage: Storage = localStorage,
+): string | null {
+  rescuesThisPage += 1;
+  const key = `${rescuePrefix(userId)}${now.toString(36)}-${rescuesThisPage}-${Math.random().toString(36).slice(2, 10)}`;
+  try {
+    storage.setItem(key, JSON.stringify({ at: now, write }));
+    return key;
+  } catch (error) {
+    console.error('Murmur could not keep a copy of unsaved words while the page closed', error);
+    return null;
+  }
+}
+
+/** Removes a rescue once its write has committed after all (a page that came back from the cache). */
+export function forgetRescue(key: string, storage: Storage = localStorage): void {
+  storage.removeItem(key);
+}
+
+/**
+ * `userId`'s rescues, oldest first. One that cannot be read (another build wrote it, or it was edited
+ * by hand) is reported and removed: it can never be replayed, and keeping it would report it forever.
+ */
+export function rescuedWrites(userId: string, storage: Storage = localStorage): StoredRescue[] {
+  const prefix = rescuePrefix(userId);
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key?.startsWith(prefix)) keys.push(key);
+  }
+  const rescues: StoredRescue[] = [];
+  for (const key of keys) {
+    const parsed = storedRescueSchema.safeParse(parseJson(storage.getItem(key)));
+    if (parsed.success) rescues.push({ key, ...(parsed.data as Omit<StoredRescue, 'key'>) });
+    else {
+      console.error(`Murmur removed a kept copy of unsaved words it cannot read (${key})`, parsed.error);
+      storage.removeItem(key);
+    }
+  }
+  return rescues.sort((a, b) => a.at - b.at || (a.key < b.key ? -1 : 1));
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+
+import { signInBeforeLoad } from './support/session.ts';
+
+// An unloading page cannot finish an IndexedDB write (ADR 0108): each test below reloads or closes
+// the page straight after typing, inside the autosave's pause, where the words used to be lost.
+test.describe('words typed just before the page goes', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInBeforeLoad(page);
+  });
+
+  test('a note reloaded straight after typing keeps every word', async ({ page }) => {
+    await page.goto('/notes');
+    await page.getByRole('button', { name: 'New note' }).click();
+    await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
+    const body = page.getByRole('textbox', { name: 'Text', exact: true });
+    await body.fill('Platform four');
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+
+    await body.fill('Platform four, the 8:12 to Leeds');
+    await page.reload();
+    await expect(body).toHaveValue('Platform four, the 8:12 to Leeds');
+    await page.getByRole('link', { name: 'All notes' }).click();
+    await expect(page.getByRole('list', { name: 'Notes' })).toContainText('the 8:12 to Leeds');
+  });
+
+  test('a diary entry reloaded straight after typing keeps every word', async ({ page }) => {
+    await page.goto('/diary');
+    await page.getByRole('button', { name: 'New entry for today' }).click();
+    await expect(page).toHaveURL(/\/diary\/[0-9a-f-]+$/);
+    await page.getByLabel('Title').fill('Harbour walk');
+    await page.getByLabel('Entry', { exact: true }).fill('Fog over the water, then sun.');
+    await page.reload();
+    await expect(page.getByLabel('Title')).toHaveValue('Harbour walk');
+    await expect(page.getByLabel('Entry', { exact: true })).toHaveValue('Fog over the water, then sun.');
+  });
+
+  test('a check-in reloaded straight after typing comes back whole', async ({ page }) => {
+    await page.goto('/mood/entry');
+    await page.getByRole('radio', { name: 'Good' }).check({ force: true });
+    await page.getByLabel('Note').fill('Half a thought before the train');
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'Your unsaved check-in is back' })).toBeVisible();
+    await expect(page.getByLabel('Note')).toHaveValue('Half a thought before the train');
+    await expect(page.getByRole('radio', { name: 'Good' })).toBeChecked();
+  });
+
+  test('words typed in a tab that is closed show in the tab left open', async ({ page, context }) => {
+    await page.goto('/notes');
+    await page.getByRole('button', { name: 'New note' }).click();
+    await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
+    await page.getByRole('textbox', { name: 'Title' }).fill('Shopping');
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+
+    const other = await context.newPage();
+    await other.goto('/notes');
+    const list = other.getByRole('list', { name: 'Notes' });
+    await expect(list).toContainText('Shopping');
+
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('oat milk, lemons');
+    await page.close();
+    await expect(list).toContainText('oat milk, lemons');
+  });
+});
