@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 import { deleteUserDatabase } from '../../db/open-user-database.ts';
+import { forgetRescuesOf } from '../../lib/drafts/rescued-writes.ts';
 import { forgetFirstPaint } from '../../lib/first-paint/take-first-paint.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
@@ -29,7 +30,10 @@ export function useSignOut() {
         // A start-up picture kept by another tab, hidden or frozen, is nobody's to see now (ADR 0107).
         forgetFirstPaint();
         // After the session: the open database closes when the user leaves the auth state.
-        if (options.removeLocalDataOf) await deleteUserDatabase(options.removeLocalDataOf);
+        if (options.removeLocalDataOf) {
+          await deleteUserDatabase(options.removeLocalDataOf);
+          forgetRescuesOf(options.removeLocalDataOf);
+        }
         notify({
           kind: 'success',
           title: t('auth.logout.successTitle'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 import { deleteUserDatabase } from '../../db/open-user-database.ts';
+import { forgetRescuesOf } from '../../lib/drafts/rescued-writes.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -39,6 +40,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
       // The user no longer exists on the server: only this device's copy of the session is left.
       await supabase.auth.signOut({ scope: 'local' });
       await deleteUserDatabase(user.id);
+      forgetRescuesOf(user.id);
       notify({ kind: 'success', title: t('profile.delete.done') });
       void navigate('/', { replace: true });
     } catch (failure) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { forgetRescue, rescuedWrites, rescueWrite, rescuePrefix } from './rescued-writes.ts';
+import { forgetRescue, forgetRescuesOf, rescuedWrites, rescueWrite, rescuePrefix } from './rescued-writes.ts';
 
 const ANA = '0000aaaa-0000-7000-8000-000000000001';
 const BEN = '0000bbbb-0000-7000-8000-000000000002';
@@ -35,6 +35,17 @@ describe('words rescued from a closing page', () => {
     const key = rescueWrite(ANA, { kind: 'diary-entry', id: 'd1', patch: { title: 'Rain' } }, 1_000);
     forgetRescue(key ?? '');
     expect(rescuedWrites(ANA)).toEqual([]);
+  });
+
+  it('all go when their user removes their data from the device, and only theirs', () => {
+    rescueWrite(ANA, { kind: 'note', id: 'n1', patch: { body: 'one' } }, 1_000);
+    rescueWrite(ANA, { kind: 'note', id: 'n2', patch: { body: 'two' } }, 2_000);
+    rescueWrite(BEN, { kind: 'note', id: 'n3', patch: { body: 'Ben’s' } }, 3_000);
+
+    forgetRescuesOf(ANA);
+
+    expect(rescuedWrites(ANA)).toEqual([]);
+    expect(rescuedWrites(BEN)).toHaveLength(1);
   });
 
   it('that cannot be read are reported and removed, and the readable ones still come back', () => {

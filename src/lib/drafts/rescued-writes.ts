@@ -67,19 +67,29 @@ export function forgetRescue(key: string, storage: Storage = localStorage): void
   storage.removeItem(key);
 }
 
-/**
- * `userId`'s rescues, oldest first. One that cannot be read (another build wrote it, or it was edited
- * by hand) is reported and removed: it can never be replayed, and keeping it would report it forever.
- */
-export function rescuedWrites(userId: string, storage: Storage = localStorage): StoredRescue[] {
+/** Removes every rescue of `userId`'s: their local data is being removed from this device. */
+export function forgetRescuesOf(userId: string, storage: Storage = localStorage): void {
+  for (const key of rescueKeys(userId, storage)) storage.removeItem(key);
+}
+
+/** Listed first, removed after: removing while walking the keys would skip some. */
+function rescueKeys(userId: string, storage: Storage): string[] {
   const prefix = rescuePrefix(userId);
   const keys: string[] = [];
   for (let index = 0; index < storage.length; index += 1) {
     const key = storage.key(index);
     if (key?.startsWith(prefix)) keys.push(key);
   }
+  return keys;
+}
+
+/**
+ * `userId`'s rescues, oldest first. One that cannot be read (another build wrote it, or it was edited
+ * by hand) is reported and removed: it can never be replayed, and keeping it would report it forever.
+ */
+export function rescuedWrites(userId: string, storage: Storage = localStorage): StoredRescue[] {
   const rescues: StoredRescue[] = [];
-  for (const key of keys) {
+  for (const key of rescueKeys(userId, storage)) {
     const parsed = storedRescueSchema.safeParse(parseJson(storage.getItem(key)));
     if (parsed.success) rescues.push({ key, ...(parsed.data as Omit<StoredRescue, 'key'>) });
     else {

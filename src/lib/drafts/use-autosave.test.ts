@@ -164,6 +164,25 @@ describe('autosave', () => {
       expect(rescuedWrites(USER)).toEqual([]);
     });
 
+    it('copies what an editor could not write as it closed (the database closed under it) for the next start', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { result, unmount } = renderHook(() =>
+        useAutosave<{ body?: string }>(
+          async () => {
+            throw new DOMException('The database connection is closing.', 'InvalidStateError');
+          },
+          { delayMs: 60_000, rescue },
+        ),
+      );
+      act(() => result.current.schedule({ body: 'typed as the session ended' }));
+      unmount();
+      await vi.waitFor(() =>
+        expect(rescuedWrites(USER).map((kept) => kept.write)).toEqual([
+          { kind: 'note', id: 'n1', patch: { body: 'typed as the session ended' } },
+        ]),
+      );
+    });
+
     it('copies nothing when everything is written, or when the page is only hidden', async () => {
       const { result } = renderHook(() =>
         useAutosave<{ body?: string }>(() => new Promise(() => undefined), { delayMs: 60_000, rescue }),

@@ -72,6 +72,11 @@ export function useAutosave<P extends object>(
     if (mounted.current) setStatus(next);
   }, []);
 
+  const rescuePending = useCallback(() => {
+    const copy = pending.current === null ? null : rescueRef.current?.(pending.current);
+    if (copy && rescueWrite(copy.userId, copy.write, Date.now()) !== null) pending.current = null;
+  }, []);
+
   const flush = useCallback((): Promise<void> => {
     if (timer.current !== null) {
       clearTimeout(timer.current);
@@ -90,13 +95,16 @@ export function useAutosave<P extends object>(
       } catch (error) {
         console.error('Murmur could not save a draft', error);
         pending.current = { ...patch, ...pending.current };
-        setIfMounted('error');
+        if (mounted.current) setStatus('error');
+        // The editor has closed (the user signed out here or in another tab, and the database closed
+        // under it): nobody is left to try again, so the words wait in localStorage for the next start.
+        else rescuePending();
       } finally {
         unsettled.current = unsettled.current.filter((queued) => queued !== patch);
       }
     });
     return chain.current;
-  }, [setIfMounted]);
+  }, [setIfMounted, rescuePending]);
 
   const schedule = useCallback(
     (patch: P) => {
