@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 
+import { API_URL } from './support/backend.ts';
 import { signInBeforeLoad } from './support/session.ts';
 
 // An unloading page cannot finish an IndexedDB write (ADR 0108): each test below reloads or closes
@@ -60,5 +61,35 @@ test.describe('words typed just before the page goes', () => {
     await page.getByRole('textbox', { name: 'Text', exact: true }).fill('oat milk, lemons');
     await page.close();
     await expect(list).toContainText('oat milk, lemons');
+  });
+
+  test('words typed in a window beside the one signing out are counted, synced and kept', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/notes');
+    await page.getByRole('button', { name: 'New note' }).click();
+    await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
+    const note = page.url();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Letter');
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/profile');
+    await expect(other.locator('aside[data-state="up_to_date"]')).toBeAttached();
+    // This window cannot push, so what it writes waits in the outbox for the other to count.
+    await page.route(`${API_URL}/rest/v1/rpc/sync_push`, (route) => route.abort());
+
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Dear Sam, the garden is full of');
+    await other.getByRole('button', { name: 'Sign out of Murmur' }).click();
+    await expect(other.getByText("1 change on this device hasn't reached your account yet.")).toBeVisible();
+    await other.getByRole('button', { name: 'Sync now, then sign out' }).click();
+    await expect(other).toHaveURL(/\/auth$/);
+
+    // Signed in again on a device with nothing stored: the words come back from the account.
+    await page.unroute(`${API_URL}/rest/v1/rpc/sync_push`);
+    await page.goto(note);
+    await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveValue(
+      'Dear Sam, the garden is full of',
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { answerForDrafts } from '../../lib/drafts/drafts-in-every-tab.ts';
+import { saveEveryDraft } from '../../lib/drafts/unsaved-drafts.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { createPullWorker } from '../../lib/sync/create-pull-worker.ts';
 import type { AuthPort } from '../../sync/ports.ts';
@@ -33,9 +35,12 @@ export async function connectUserData(userId: string, auth: AuthPort): Promise<U
     console.error('Murmur could not read words kept from a closed page', error);
   });
   const stopWatching = watchRescuedWrites(userId, connection.data.commands);
+  // Signing out in another tab asks this one for its drafts before counting what waits to sync.
+  const stopAnswering = answerForDrafts(userId, saveEveryDraft);
   return {
     ...connection,
     close() {
+      stopAnswering();
       stopWatching();
       connection.close();
     },

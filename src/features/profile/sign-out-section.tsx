@@ -2,10 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { MurmurDatabase } from '../../db/schema.ts';
+import { saveDraftsInEveryTab } from '../../lib/drafts/drafts-in-every-tab.ts';
+import { saveEveryDraft } from '../../lib/drafts/unsaved-drafts.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { countPendingChanges } from './pending-changes.ts';
 import styles from './profile.module.css';
+
+/** The longest sign-out waits for the user's other tabs to write their drafts (a frozen tab never does). */
+const OTHER_TABS_WAIT_MS = 1_500;
 
 export interface SignOutSectionProps {
   /** The signed-in user's local database; null while it opens. */
@@ -34,12 +39,23 @@ export function SignOutSection({ db, syncNow }: SignOutSectionProps) {
 
   const start = async () => {
     if (!db) return;
-    const count = await countPendingChanges(db);
-    if (count === 0) {
-      await leave();
-      return;
+    setBusy(true);
+    try {
+      // Words typed in another window of this user, still in its autosave's pause, count too.
+      await saveDraftsInEveryTab(db.userId, {
+        saveHere: saveEveryDraft,
+        maxWaitMs: OTHER_TABS_WAIT_MS,
+        requestId: crypto.randomUUID(),
+      });
+      const count = await countPendingChanges(db);
+      if (count === 0) {
+        await leave();
+        return;
+      }
+      setUnsynced(count);
+    } finally {
+      setBusy(false);
     }
-    setUnsynced(count);
   };
 
   const sync = async () => {
@@ -125,7 +141,12 @@ export function SignOutSection({ db, syncNow }: SignOutSectionProps) {
         </div>
       ) : (
         // Until the user's database is open its outbox cannot be counted, so sign-out waits for it.
-        <button type="button" className="button" onClick={() => void start()} disabled={pending || !db}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void start()}
+          disabled={busy || pending || !db}
+        >
           {t('profile.signOut')}
         </button>
       )}
