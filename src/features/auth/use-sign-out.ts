@@ -2,11 +2,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
-import { deleteUserDatabase } from '../../db/open-user-database.ts';
-import { forgetRescuesOf } from '../../lib/drafts/rescued-writes.ts';
 import { forgetFirstPaint } from '../../lib/first-paint/take-first-paint.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
+import { removeLocalData } from './remove-local-data.ts';
 
 /** Product spec §8/§9: logout toasts, 4 s on success and 6 s on error (skipped when notifications are off). */
 export const LOGOUT_TOAST_MS = { success: 4000, error: 6000 } as const;
@@ -30,10 +29,7 @@ export function useSignOut() {
         // A start-up picture kept by another tab, hidden or frozen, is nobody's to see now (ADR 0107).
         forgetFirstPaint();
         // After the session: the open database closes when the user leaves the auth state.
-        if (options.removeLocalDataOf) {
-          await deleteUserDatabase(options.removeLocalDataOf);
-          forgetRescuesOf(options.removeLocalDataOf);
-        }
+        if (options.removeLocalDataOf) await removeLocalData(options.removeLocalDataOf);
         notify({
           kind: 'success',
           title: t('auth.logout.successTitle'),

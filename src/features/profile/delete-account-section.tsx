@@ -3,12 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
-import { deleteUserDatabase } from '../../db/open-user-database.ts';
-import { forgetRescuesOf } from '../../lib/drafts/rescued-writes.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { FormError } from '../auth/form-error.tsx';
+import { removeLocalData } from '../auth/remove-local-data.ts';
 import styles from './profile.module.css';
 
 /**
@@ -39,8 +38,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
       if (failure) throw failure;
       // The user no longer exists on the server: only this device's copy of the session is left.
       await supabase.auth.signOut({ scope: 'local' });
-      await deleteUserDatabase(user.id);
-      forgetRescuesOf(user.id);
+      await removeLocalData(user.id);
       notify({ kind: 'success', title: t('profile.delete.done') });
       void navigate('/', { replace: true });
     } catch (failure) {
