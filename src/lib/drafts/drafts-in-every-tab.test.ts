@@ -10,12 +10,16 @@ afterEach(() => {
 });
 
 /** Another tab of `userId` whose editors take `ms` to write their drafts; `written` lists what it wrote. */
-function otherTab(userId: string, ms: number, written: string[], words: string): void {
+function otherTab(userId: string, ms: number, written: string[], words: string, tab = words): void {
   stops.push(
-    answerForDrafts(userId, async () => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      written.push(words);
-    }),
+    answerForDrafts(
+      userId,
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        written.push(words);
+      },
+      tab,
+    ),
   );
 }
 
@@ -30,6 +34,7 @@ describe('drafts in every tab', () => {
       maxWaitMs: 5_000,
       otherTabs: async () => 2,
       requestId: 'r1',
+      tab: 'this tab',
     });
 
     expect(written.sort()).toEqual(['a third tab', 'the other window', 'this tab']);
@@ -45,6 +50,7 @@ describe('drafts in every tab', () => {
       maxWaitMs: 50,
       otherTabs: async () => 1,
       requestId: 'r2',
+      tab: 'this tab',
     });
 
     expect(written).toEqual([]);
@@ -60,6 +66,7 @@ describe('drafts in every tab', () => {
       maxWaitMs: 5_000,
       otherTabs: async () => 0,
       requestId: 'r3',
+      tab: 'this tab',
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -71,7 +78,25 @@ describe('drafts in every tab', () => {
       maxWaitMs: 50,
       otherTabs: async () => 1,
       requestId: 'r4',
+      tab: 'this tab',
     });
     expect(written).toEqual(['this tab']);
+  });
+
+  it('are not taken as written when only the asking tab answers: its own channel stays silent', async () => {
+    const written: string[] = [];
+    // This page answers for its own editors too; the other window is still writing.
+    otherTab(ANA, 0, written, 'this tab’s answering channel', 'this tab');
+    otherTab(ANA, 40, written, 'the other window');
+
+    await saveDraftsInEveryTab(ANA, {
+      saveHere: async () => undefined,
+      maxWaitMs: 5_000,
+      otherTabs: async () => 1,
+      requestId: 'r5',
+      tab: 'this tab',
+    });
+
+    expect(written).toEqual(['the other window']);
   });
 });

@@ -10,12 +10,23 @@
 const channelName = (userId: string) => `murmur-drafts:${userId}`;
 const tabLockName = (userId: string) => `murmur-open-tab:${userId}`;
 
-type Message = { type: 'save'; request: string } | { type: 'saved'; request: string };
+/**
+ * This page's id. A BroadcastChannel message reaches every other channel of that name, this page's
+ * own answering channel included: a tab must not count its own answer as another tab's.
+ */
+const THIS_TAB = crypto.randomUUID();
+
+interface Message {
+  type: 'save' | 'saved';
+  request: string;
+  /** The asking tab on 'save', the answering one on 'saved'. */
+  tab: string;
+}
 
 function isMessage(data: unknown): data is Message {
   if (typeof data !== 'object' || data === null) return false;
-  const { type, request } = data as Record<string, unknown>;
-  return (type === 'save' || type === 'saved') && typeof request === 'string';
+  const { type, request, tab } = data as Record<string, unknown>;
+  return (type === 'save' || type === 'saved') && typeof request === 'string' && typeof tab === 'string';
 }
 
 /** The other tabs of `userId` that answer, or null where the browser cannot tell (no Web Locks). */
@@ -30,16 +41,20 @@ async function countOtherTabs(userId: string): Promise<number | null> {
  * Answers other tabs' requests with `saveDrafts` (this tab's editors' drafts, unsaved-drafts.ts).
  * Returns the function that stops answering.
  */
-export function answerForDrafts(userId: string, saveDrafts: () => Promise<void>): () => void {
+export function answerForDrafts(
+  userId: string,
+  saveDrafts: () => Promise<void>,
+  tab: string = THIS_TAB,
+): () => void {
   const channel = new BroadcastChannel(channelName(userId));
   channel.onmessage = (event: MessageEvent) => {
     const message: unknown = event.data;
-    if (!isMessage(message) || message.type !== 'save') return;
+    if (!isMessage(message) || message.type !== 'save' || message.tab === tab) return;
     void saveDrafts()
       .catch((error: unknown) =>
         console.error('Murmur could not save the drafts another tab asked for', error),
       )
-      .then(() => channel.postMessage({ type: 'saved', request: message.request } satisfies Message));
+      .then(() => channel.postMessage({ type: 'saved', request: message.request, tab } satisfies Message));
   };
   let release: () => void = () => undefined;
   if (typeof navigator !== 'undefined' && navigator.locks?.request) {
@@ -64,12 +79,14 @@ export interface SaveDraftsInEveryTabOptions {
   otherTabs?: (userId: string) => Promise<number | null>;
   /** A unique id for this request. */
   requestId: string;
+  /** The asking page's id: its own answering channel stays silent. */
+  tab?: string;
 }
 
 /** Has this tab and every other open tab of `userId` write their drafts; resolves once they did. */
 export async function saveDraftsInEveryTab(
   userId: string,
-  { saveHere, maxWaitMs, otherTabs = countOtherTabs, requestId }: SaveDraftsInEveryTabOptions,
+  { saveHere, maxWaitMs, otherTabs = countOtherTabs, requestId, tab = THIS_TAB }: SaveDraftsInEveryTabOptions,
 ): Promise<void> {
   await saveHere();
   const expected = await otherTabs(userId).catch(() => null);
@@ -88,7 +105,7 @@ export async function saveDraftsInEveryTab(
           resolve();
         }
       };
-      channel.postMessage({ type: 'save', request: requestId } satisfies Message);
+      channel.postMessage({ type: 'save', request: requestId, tab } satisfies Message);
     });
   } finally {
     channel.close();
