@@ -15,6 +15,9 @@ import { RealtimeServer } from './realtime/realtime-server.ts';
 import { SchemaCache } from './rest/schema-cache.ts';
 import { StorageRouter } from './storage/storage-router.ts';
 
+/** How long an idle keep-alive connection is kept open. */
+const IDLE_CONNECTION_MS = 60_000;
+
 export interface RunningBackend {
   /** e.g. http://127.0.0.1:54321 — pass it to createClient(). */
   readonly url: string;
@@ -37,7 +40,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   const keys = await developmentKeys(config.jwtSecret);
   // A PostgreSQL server has autovacuum; embedded PGlite needs its analyze done for it.
   const autoAnalyze = db.kind === 'pglite' ? startAutoAnalyze(db) : null;
-  const server = createServer({ requestTimeout: 60_000 });
+  // An idle keep-alive connection stays open for a minute, as behind Supabase's API gateway. With Node's
+  // 5 s default, a client whose event loop was busy when its pooled socket expired reused it after the
+  // server had closed it, and its request failed with ECONNRESET (Node's HTTP agent does not retry).
+  const server = createServer({ requestTimeout: 60_000, keepAliveTimeout: IDLE_CONNECTION_MS });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
