@@ -77,6 +77,20 @@ describe('notes list', () => {
     expect(await data.db.notes.count()).toBe(1);
   });
 
+  it('has the cards just below the screen once the list has painted, so Tab and scrolling find them', async () => {
+    const { commands, clock } = data;
+    for (let n = 0; n < 20; n += 1) {
+      await commands.createNote({ title: `Note ${String(n).padStart(3, '0')}` });
+      clock.advance(1000);
+    }
+    await show();
+    const list = await screen.findByRole('list', { name: 'Notes' });
+    await waitFor(() => expect(cardTitles()[0]).toBe('Note 019'));
+    // A 768 px window shows rows 1–6 of 9.5 rem; the six after them are made once the first cards are
+    // painted, and nothing further down.
+    expect(await within(list).findByRole('link', { name: /Note 008/ })).toBeTruthy();
+    expect(within(list).queryByRole('link', { name: /Note 007/ })).toBeNull();
+  });
   it('reads the rows near the screen in list order, and those further down once scrolled to (ADR 0097)', async () => {
     const { commands, clock } = data;
     for (let n = 0; n < 120; n += 1) {

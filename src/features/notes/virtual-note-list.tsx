@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Stored } from '../../db/entities/common.ts';
@@ -61,7 +61,10 @@ export const VirtualNoteList = memo(function VirtualNoteList({
     [t],
   );
   const listRef = useRef<HTMLUListElement>(null);
-  const rows = useFixedRowWindow(listRef, count, ROW_REM, OVERSCAN);
+  // The first cards are painted before the rows off screen are made: they would only be laid out later
+  // (content-visibility), but React would still build them in the frame that shows the list.
+  const [painted, setPainted] = useState(false);
+  const rows = useFixedRowWindow(listRef, count, ROW_REM, painted ? OVERSCAN : 0);
   const { start, end, measured } = rows;
   useEffect(() => {
     if (measured) onRowsWanted?.({ start, end });
@@ -69,7 +72,16 @@ export const VirtualNoteList = memo(function VirtualNoteList({
   const shown = end > start && noteAt(start) !== undefined;
   useEndFirstPaint(shown);
   useEffect(() => {
-    if (shown) markListShown();
+    if (!shown) return undefined;
+    markListShown();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [shown]);
   const items: { index: number; note: Stored<Note> | undefined }[] = [];
   for (let index = start; index < end; index += 1) items.push({ index, note: noteAt(index) });
