@@ -17,7 +17,10 @@ export function appFontLoader(): FontLoader {
  */
 export function useFont(name: string): string {
   useEffect(() => {
-    void appFontLoader().load(name);
+    // Not in the task that shows the view: a font's first load adds its stylesheet links to the page,
+    // and the view paints in its fallback at first either way.
+    const timer = setTimeout(() => void appFontLoader().load(name), 0);
+    return () => clearTimeout(timer);
   }, [name]);
   return fontStack(name);
 }
