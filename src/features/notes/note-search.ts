@@ -47,6 +47,8 @@ export function searchWords(text: string): string[] {
 
 interface CachedHaystack {
   note: SearchableNote;
+  /** The note's distinct folded words. */
+  words: readonly string[];
   haystack: string;
 }
 
@@ -67,29 +69,55 @@ function sameSearchedFields(a: SearchableNote, b: SearchableNote): boolean {
   );
 }
 
-function haystackOf(note: SearchableNote): string {
+function cachedWordsOf(note: SearchableNote): CachedHaystack {
   const cached = cache.get(note.id);
   if (cached && (cached.note === note || sameSearchedFields(cached.note, note))) {
     cached.note = note;
-    return cached.haystack;
+    return cached;
   }
-  const words = new Set<string>();
+  const distinct = new Set<string>();
   const parts = note.locked ? [note.title, ...note.tags] : [note.title, ...note.tags, note.body];
-  for (const part of parts) for (const word of searchWords(part)) words.add(word);
-  const haystack = ` ${[...words].join(' ')}`;
-  cache.set(note.id, { note, haystack });
-  return haystack;
+  for (const part of parts) for (const word of searchWords(part)) distinct.add(word);
+  const words = [...distinct];
+  const entry = { note, words, haystack: ` ${words.join(' ')}` };
+  cache.set(note.id, entry);
+  return entry;
+}
+
+/** The note's distinct folded words in one string, each after a space: a prefix test is one `includes`. */
+function searchedTextOf(note: SearchableNote): string {
+  return cachedWordsOf(note).haystack;
+}
+
+/** The distinct folded words search finds a note by: a locked note's body is not among them. */
+export function searchedWordsOf(note: SearchableNote): readonly string[] {
+  return cachedWordsOf(note).words;
+}
+
+/** A query's words: each must begin a word of the note, or for CJK (`inside`) appear inside one. */
+export interface QueryWords {
+  prefixes: string[];
+  inside: string[];
+}
+
+export function queryWords(query: string): QueryWords {
+  const prefixes: string[] = [];
+  const inside: string[] = [];
+  for (const word of searchWords(query)) (CJK.test(word) ? inside : prefixes).push(word);
+  return { prefixes, inside };
 }
 
 /**
  * Whether a note matches a query: every query word must begin a word of the title, a tag or the body
  * (diacritics and case ignored). Scripts written without spaces (Chinese, Japanese, Korean) match
- * anywhere inside a word instead. A locked note is found by its title and tags only.
- * The full-text index that replaces this later keeps the same contract.
+ * anywhere inside a word instead. A locked note is found by its title and tags only. This is the rule;
+ * the notes list asks it of ten thousand notes per keystroke through NoteSearchIndex, which keeps it.
  */
 export function noteMatches(note: SearchableNote, query: string): boolean {
-  const words = searchWords(query);
-  if (words.length === 0) return true;
-  const haystack = haystackOf(note);
-  return words.every((word) => haystack.includes(CJK.test(word) ? word : ` ${word}`));
+  const { prefixes, inside } = queryWords(query);
+  const haystack = searchedTextOf(note);
+  return (
+    prefixes.every((prefix) => haystack.includes(` ${prefix}`)) &&
+    inside.every((part) => haystack.includes(part))
+  );
 }

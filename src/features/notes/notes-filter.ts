@@ -3,7 +3,7 @@ import type { Note } from '../../db/entities/note.ts';
 import { NOTE_ORDER_INDEX } from '../../db/note-list-index.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
 import { watchTables } from '../../db/watch-tables.ts';
-import { noteMatches } from './note-search.ts';
+import { NoteSearchIndex } from './note-search-index.ts';
 
 /** What a search or tag leaves of the notes list: the matching notes' ids, in list order. */
 export interface FilteredNoteIds {
@@ -12,15 +12,21 @@ export interface FilteredNoteIds {
   total: number;
 }
 
+interface IndexedNotes {
+  notes: readonly Stored<Note>[];
+  index: NoteSearchIndex;
+}
+
 /**
  * The notes list's search and tag filter over every live note in list order (docs/adr/0098). It holds
- * the notes it last read, so a keystroke costs one pass of prefix tests (noteMatches folds each note once
- * and keeps it). A change to the notes only marks them stale: they are read again when the next filter
- * is asked, so a sync writing thousands of notes while nobody searches costs no reads here. It runs in
- * the notes filter worker, or on the main thread where no worker can load.
+ * the notes it last read with their search index (note-search-index.ts, built from each note's folded
+ * words, folded once and kept), so a keystroke costs a look-up, not a pass over every note's text. A
+ * change to the notes only marks them stale: they are read and indexed again when the next filter is
+ * asked, so a sync writing thousands of notes while nobody searches costs no reads here. It runs in the
+ * notes filter worker, or on the main thread where no worker can load.
  */
 export class NotesFilter {
-  private notes: Promise<readonly Stored<Note>[]> | null = null;
+  private notes: Promise<IndexedNotes> | null = null;
   private readonly db: MurmurDatabase;
 
   constructor(db: MurmurDatabase) {
@@ -38,17 +44,21 @@ export class NotesFilter {
   }
 
   async filter(query: string, tag: string): Promise<FilteredNoteIds> {
-    const notes = await this.read();
+    const { notes, index } = await this.read();
     const ids: string[] = [];
-    for (const note of notes) {
-      if ((tag === '' || note.tags.includes(tag)) && noteMatches(note, query)) ids.push(note.id);
+    for (const position of index.search(query)) {
+      const note = notes[position] as Stored<Note>;
+      if (tag === '' || note.tags.includes(tag)) ids.push(note.id);
     }
     return { ids, total: notes.length };
   }
 
-  private read(): Promise<readonly Stored<Note>[]> {
+  private read(): Promise<IndexedNotes> {
     // The list index holds live notes only, in list order (docs/adr/0097): nothing deleted is read.
-    const reading = (this.notes ??= this.db.notes.orderBy(NOTE_ORDER_INDEX).toArray());
+    const reading = (this.notes ??= this.db.notes
+      .orderBy(NOTE_ORDER_INDEX)
+      .toArray()
+      .then((notes) => ({ notes, index: new NoteSearchIndex(notes) })));
     // A failed read is not kept: the next filter tries again.
     reading.catch(() => {
       if (this.notes === reading) this.notes = null;
