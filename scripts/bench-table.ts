@@ -11,7 +11,7 @@ const HEADINGS = ['Benchmark', 'Metric', 'Median', 'p95', 'Runs', 'Target', 'Ver
 function cells({ benchmark, metric }: TableRow): string[] {
   const figure = (value: number) => `${value.toLocaleString('en-US')} ${metric.unit}`;
   const target = metric.target
-    ? `${metric.target.comparison === 'at-most' ? '≤' : '≥'} ${figure(metric.target.value)}`
+    ? `${metric.target.on === 'p95' ? 'p95 ' : ''}${metric.target.comparison === 'at-most' ? '≤' : '≥'} ${figure(metric.target.value)}`
     : (metric.note ?? '—');
   return [
     benchmark,

@@ -8,6 +8,8 @@
 export interface Target {
   comparison: 'at-most' | 'at-least';
   value: number;
+  /** The figure the budget names; the median unless it says p95. */
+  on?: 'median' | 'p95';
 }
 
 /** One figure. A one-shot measurement (a size) has median = p95 and runs = 1. */
