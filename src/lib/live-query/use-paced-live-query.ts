@@ -1,5 +1,6 @@
 import type Dexie from 'dexie';
 import { useObservable } from 'dexie-react-hooks';
+import { flushSync } from 'react-dom';
 
 import { pacedLiveQuery } from '../../db/paced-live-query.ts';
 import { pacedQueryTimers } from './paced-query-timers.ts';
@@ -19,8 +20,22 @@ export function usePacedLiveQuery<D extends Dexie, T>(
   deps: unknown[],
 ): T | undefined {
   // The caller's deps decide when to read anew, as with useLiveQuery.
-  return useObservable<T>(
-    () => (db ? pacedLiveQuery(db, tables, (signal) => query(db, signal), pacedQueryTimers) : NOTHING),
-    [db, ...deps],
-  );
+  return useObservable<T>(() => {
+    if (!db) return NOTHING;
+    const source = pacedLiveQuery(db, tables, (signal) => query(db, signal), pacedQueryTimers);
+    return {
+      hasValue: () => source.hasValue(),
+      subscribe(next: (value: T) => void, error?: (error: unknown) => void) {
+        let first = true;
+        return source.subscribe((value) => {
+          if (!first) return next(value);
+          // The first read renders at once, on its own: as an ordinary update it waited for React's
+          // next task and was batched with whatever else had changed meanwhile (settings loading, the
+          // sync starting), which made the screen's first render up to three times as long.
+          first = false;
+          flushSync(() => next(value));
+        }, error);
+      },
+    };
+  }, [db, ...deps]);
 }
