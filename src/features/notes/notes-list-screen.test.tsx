@@ -19,6 +19,14 @@ describe('notes list', () => {
       { path: '/notes/:id', element: <p>editor</p> },
     ]);
 
+  /** Notes "Note 000" to "Note <count - 1>", a second apart, so the newest is first in the list. */
+  const createNumberedNotes = async (count: number) => {
+    for (let n = 0; n < count; n += 1) {
+      await data.commands.createNote({ title: `Note ${String(n).padStart(3, '0')}` });
+      data.clock.advance(1000);
+    }
+  };
+
   const cardTitles = () =>
     within(screen.getByRole('list', { name: 'Notes' }))
       .getAllByRole('link')
@@ -78,11 +86,7 @@ describe('notes list', () => {
   });
 
   it('has the cards just below the screen once the list has painted, so Tab and scrolling find them', async () => {
-    const { commands, clock } = data;
-    for (let n = 0; n < 20; n += 1) {
-      await commands.createNote({ title: `Note ${String(n).padStart(3, '0')}` });
-      clock.advance(1000);
-    }
+    await createNumberedNotes(20);
     await show();
     const list = await screen.findByRole('list', { name: 'Notes' });
     await waitFor(() => expect(cardTitles()[0]).toBe('Note 019'));
@@ -92,11 +96,7 @@ describe('notes list', () => {
     expect(within(list).queryByRole('link', { name: /Note 007/ })).toBeNull();
   });
   it('reads the rows near the screen in list order, and those further down once scrolled to (ADR 0097)', async () => {
-    const { commands, clock } = data;
-    for (let n = 0; n < 120; n += 1) {
-      await commands.createNote({ title: `Note ${String(n).padStart(3, '0')}` });
-      clock.advance(1000);
-    }
+    await createNumberedNotes(120);
     await show();
     const list = await screen.findByRole('list', { name: 'Notes' });
     await waitFor(() => expect(cardTitles()[0]).toBe('Note 119'));
