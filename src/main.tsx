@@ -15,7 +15,9 @@ async function start(): Promise<void> {
   preloadScreen(window.location.pathname);
   const language = readStoredLanguage();
   document.documentElement.lang = language;
-  const i18n = await createI18n(language);
+  // The screens' texts load beside the first screen's chunk; the layout waits for them, not the app.
+  // The screens' texts load beside the first screen's chunk; the layout waits for them, not the app.
+  const i18n = await createI18n(language, { screenStrings: 'in-background' });
   await runStartup(startupSteps);
   const container = document.getElementById('root');
   if (!container) throw new Error('Murmur: #root is missing from index.html');

@@ -14,6 +14,7 @@ import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { decideAccess } from '../routing/access-rule.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { navMode } from './nav-rules.ts';
+import { ScreenStrings } from './screen-strings.tsx';
 import { useScrollToTopOnNavigate } from './use-scroll-to-top-on-navigate.ts';
 import styles from './root-layout.module.css';
 
@@ -53,7 +54,9 @@ export function RootLayout() {
       content = (
         <ErrorBoundary FallbackComponent={ErrorFallback} resetKeys={[location.pathname]}>
           <Suspense fallback={<Spinner label={t('common.loading')} />}>
-            <Outlet />
+            <ScreenStrings>
+              <Outlet />
+            </ScreenStrings>
           </Suspense>
         </ErrorBoundary>
       );

@@ -1,5 +1,5 @@
 import { readLocal, storageKey, writeLocal } from '../local-store.ts';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from './i18n.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages.ts';
 
 /** The interface language is a device preference, like the theme. */
 export const LANGUAGE_STORAGE_KEY = storageKey('language');
