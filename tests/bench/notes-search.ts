@@ -166,9 +166,9 @@ const figure = (name: string, samples: number[], extra: Partial<Metric> = {}): M
 };
 
 /**
- * The notes filter's matching on 10,000 notes, in Node on one core: `noteMatcher` over every note, as
- * the notes filter worker runs it (docs/adr/0098), cold (a changed list, so every note's folded text is
- * built) and per keystroke (cached). Reading the notes from IndexedDB, the worker's messages and
+ * The notes filter's search on 10,000 notes: its `NoteSearchIndex`, as the notes filter worker runs it
+ * (docs/adr/0098), in Node on one core and in a Chromium page at 4× CPU; cold (a changed list, so every
+ * note is folded and indexed) and per keystroke. Reading the notes from IndexedDB, the worker's messages and
  * rendering are not included: the notes-list benchmark measures a keystroke in the page.
  */
 export const notesSearch: Benchmark = {

@@ -10,7 +10,6 @@ export type StringsReady = (instance: I18n, language: string) => Promise<void>;
 /** A promise React's `use` reads without suspending once it has settled (React's own convention). */
 type TrackedPromise = Promise<void> & {
   status?: 'fulfilled' | 'rejected';
-  value?: undefined;
   reason?: unknown;
 };
 

@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,26 +6,12 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from '../../../server/keys.ts';
+import { spawnBackend } from './support/spawn-backend.ts';
 
 it('npm run backend prints the API URL and keys, then ready, keeps data in DATA_DIR and stops on SIGTERM', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'murmur-cli-'));
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, API_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const { child, output } = await spawnBackend(dataDir);
   try {
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "ready" line; output so far:\n${output}`)), 60_000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (/^ready$/m.test(output)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.on('exit', (code) => reject(new Error(`backend exited with ${code}:\n${output}`)));
-    });
     const lines = output.trim().split('\n');
     const at = (prefix: string) => lines.findIndex((line) => line.startsWith(prefix));
     expect(at('API URL:')).toBeGreaterThanOrEqual(0);

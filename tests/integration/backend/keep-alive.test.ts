@@ -1,11 +1,13 @@
 // @vitest-environment node
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request, Agent } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { spawnBackend } from './support/spawn-backend.ts';
 
 function get(url: string, agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,34 +28,15 @@ function busyFor(ms: number): void {
   }
 }
 
-/** The backend runs in its own process, so holding this loop does not hold the server's timers. */
-async function spawnBackend(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, API_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "ready" line; output so far:\n${output}`)), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/^ready$/m.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`backend exited with ${code}:\n${output}`)));
-  });
-  const url = /^API URL: (\S+)$/m.exec(output)?.[1];
-  if (!url) throw new Error(`no API URL in:\n${output}`);
-  return { child, url };
-}
-
 describe('keep-alive connections', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'murmur-keep-alive-'));
   let backend: { child: ChildProcess; url: string };
+  // Its own process, so holding this loop does not hold the server's timers.
   beforeAll(async () => {
-    backend = await spawnBackend(dataDir);
+    const { child, output } = await spawnBackend(dataDir);
+    const url = /^API URL: (\S+)$/m.exec(output)?.[1];
+    if (!url) throw new Error(`no API URL in:\n${output}`);
+    backend = { child, url };
   }, 90_000);
   afterAll(() => {
     backend.child.kill('SIGKILL');
