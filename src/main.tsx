@@ -16,7 +16,6 @@ async function start(): Promise<void> {
   const language = readStoredLanguage();
   document.documentElement.lang = language;
   // The screens' texts load beside the first screen's chunk; the layout waits for them, not the app.
-  // The screens' texts load beside the first screen's chunk; the layout waits for them, not the app.
   const i18n = await createI18n(language, { screenStrings: 'in-background' });
   await runStartup(startupSteps);
   const container = document.getElementById('root');
