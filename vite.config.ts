@@ -48,8 +48,42 @@ const inlineScriptsInHtml: Plugin = {
   },
 };
 
+/**
+ * The app's code runs once the start-up picture's check has answered (index.html, docs/adr/0107): the
+ * build takes the entry's module script and its modulepreloads out of the head and hands them to
+ * index.html's boot script instead, which preloads them at once when there is no check to wait for, and
+ * after it otherwise (compiled during the check, they would hold the page's thread), and runs the entry
+ * from the end of the page. The dev server keeps the plain module script (React's refresh preamble must
+ * run first there).
+ */
+const entryAfterPictureCheck: Plugin = {
+  name: 'murmur-entry-after-picture-check',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
+      const [entry] = entries;
+      if (entries.length !== 1 || !entry?.[1])
+        throw new Error(`index.html: expected one entry script, found ${entries.length}`);
+      const preloadTag = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+      const modules = [entry[1], ...[...html.matchAll(preloadTag)].map((match) => match[1] ?? '')];
+      const preload = `<script>murmurPreload(${JSON.stringify(modules)})</script>`;
+      const start = `<script>murmurStart(${JSON.stringify(entry[1])})</script>`;
+      const withoutModules = html.replace(entry[0], '').replace(preloadTag, '');
+      // Ahead of the style sheets: an inline script after one waits for it to load.
+      const stylesheet = withoutModules.search(/<link rel="stylesheet"/);
+      const at = stylesheet === -1 ? withoutModules.indexOf('</head>') : stylesheet;
+      return `${withoutModules.slice(0, at)}${preload}\n    ${withoutModules.slice(at)}`.replace(
+        '</body>',
+        `${start}</body>`,
+      );
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), VitePWA(pwaOptions), cacheHeaders, inlineScriptsInHtml],
+  plugins: [react(), VitePWA(pwaOptions), cacheHeaders, inlineScriptsInHtml, entryAfterPictureCheck],
   define: {
     __MURMUR_BUILD_ID__: JSON.stringify(buildId),
   },

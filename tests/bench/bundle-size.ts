@@ -31,11 +31,30 @@ function attributeValues(html: string, tag: RegExp, attribute: string): string[]
 }
 
 /**
+ * The modules index.html hands to its boot script, which preloads them and runs the entry as soon as the
+ * start-up picture's check allows (vite.config.ts, docs/adr/0107): `murmurPreload(["/assets/x.js", …])`
+ * and `murmurStart("/assets/x.js")`.
+ */
+function startedModules(html: string): string[] {
+  const preloaded = /murmurPreload\((\[[^\]]*\])\)/.exec(html)?.[1];
+  const started = /murmurStart\(("[^"]+")\)/.exec(html)?.[1];
+  const urls = [
+    ...(started ? [JSON.parse(started) as string] : []),
+    ...(preloaded ? (JSON.parse(preloaded) as string[]) : []),
+  ];
+  return urls.map((url) => url.replace(/^\//, ''));
+}
+
+/**
  * The JS a first visit must download and run before anything renders: the entry script of index.html,
  * its modulepreloads, and everything they import statically, transitively. import() chunks are lazy.
  */
 function initialChunks(html: string, chunks: Map<string, BuiltChunk>): string[] {
-  const entries = attributeValues(html, /<script\b[^>]*type="module"[^>]*>/g, 'src');
+  const entries = [
+    ...attributeValues(html, /<script\b[^>]*type="module"[^>]*>/g, 'src'),
+    ...startedModules(html),
+  ];
+  if (entries.length === 0) throw new Error('index.html starts no module: no entry found');
   const preloads = attributeValues(html, /<link\b[^>]*rel="modulepreload"[^>]*>/g, 'href');
   const seen = new Set<string>();
   const queue = [...entries, ...preloads];

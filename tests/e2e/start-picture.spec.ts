@@ -22,10 +22,16 @@ async function writeNote(page: Page, title: string, body: string): Promise<void>
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
 }
 
-/** Reloads with the app's code held back: whatever shows is index.html's own doing. */
+/**
+ * Reloads with the app's code held back: whatever shows is index.html's own doing. The app stays held
+ * back until letTheAppRun: index.html starts it only after the picture's check, after the load.
+ */
 async function reloadWithoutTheApp(page: Page): Promise<void> {
   await page.route(APP_ENTRY, (route) => route.abort());
   await page.reload();
+}
+
+async function letTheAppRun(page: Page): Promise<void> {
   await page.unroute(APP_ENTRY);
 }
 
@@ -55,6 +61,7 @@ test('a start at /notes shows the list as it was left, never a locked body, then
   expect(await picture(page).locator('[id], [href]').count()).toBe(0);
 
   // Shown once: the next start without a page left on the list has none.
+  await letTheAppRun(page);
   await page.goto('/notes');
   await expect(noteList(page).getByRole('link', { name: /Groceries/ })).toBeVisible();
   await page.reload();
@@ -86,6 +93,54 @@ test('the picture is shown only to the account it was taken for', async ({ page,
   expect(await next.evaluate(() => (window as { pictureStored?: boolean }).pictureStored)).toBe(true);
   expect(await next.content()).not.toContain('tomatoes and basil');
   await expect(picture(next)).toHaveCount(0);
+});
+
+test('a picture whose notes are no longer the first in the database, unchanged, is not shown', async ({
+  page,
+  context,
+}) => {
+  const session = await signInBeforeLoad(page);
+  await page.goto('/notes');
+  await writeNote(page, 'Groceries', 'tomatoes and basil');
+  await page.getByRole('link', { name: 'All notes' }).click();
+  await expect(noteList(page).getByText('tomatoes and basil')).toBeVisible();
+  // The note changes in the database behind the list's back, as another tab would have changed it
+  // while this one was frozen: the picture taken when this page closes shows it as it was.
+  await page.evaluate(async (database) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(database);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('open failed'));
+    });
+    const tx = db.transaction('notes', 'readwrite');
+    const store = tx.objectStore('notes');
+    const request = store.getAll();
+    request.onsuccess = () => {
+      for (const note of request.result as { title: string }[])
+        store.put({ ...note, title: `${note.title}, and bread` });
+    };
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    db.close();
+  }, `murmur-user-${session.user.id}`);
+  await expect(noteList(page).getByText('Groceries', { exact: true })).toBeVisible();
+  await page.close();
+
+  const next = await context.newPage();
+  await next.addInitScript(() => {
+    (window as { pictureStored?: string | null }).pictureStored = localStorage.getItem('murmur-first-paint');
+  });
+  await next.route(APP_ENTRY, (route) => route.abort());
+  // index.html asks for the app once the picture's check has answered.
+  const asked = next.waitForRequest(APP_ENTRY);
+  await next.goto('/notes');
+  await asked;
+  const stored = await next.evaluate(() => (window as { pictureStored?: string | null }).pictureStored);
+  expect(stored).toContain('tomatoes and basil');
+  expect(stored).toContain('"check"');
+  // Asked at once, not retried: index.html drops the picture after 3 s whatever happens.
+  expect(await picture(next).count()).toBe(0);
+  expect(await next.content()).not.toContain('tomatoes and basil');
+  expect(await next.evaluate(() => performance.getEntriesByName('murmur:first-paint').length)).toBe(0);
 });
 
 test('the picture is kept while the page is hidden, and forgotten when the list is left', async ({
@@ -160,12 +215,13 @@ test('a start at / or /app shows home as it was left that day, and home replaces
   await expect(picture(page)).toContainText('Quick actions');
   await expect(picture(page)).toContainText('Nothing written today yet.');
   await expect(picture(page)).toContainText(`Signed in as ${session.user.email ?? ''}`);
+  await letTheAppRun(page);
   await page.goto('/app');
   await homeIsShown(page);
   await page.route(APP_ENTRY, (route) => route.abort());
   await page.goto('/');
-  await page.unroute(APP_ENTRY);
   await expect(picture(page)).toContainText('Quick actions');
+  await letTheAppRun(page);
 
   // Home takes it away once every part has its data, after the redirect from /.
   await page.goto('/app');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -9,8 +9,13 @@ import { usePacedLiveQuery } from '../../lib/live-query/use-paced-live-query.ts'
 import { whenIdle } from '../../lib/when-idle.ts';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import type { Stored } from '../../db/entities/common.ts';
+import type { Note } from '../../db/entities/note.ts';
+import type { PictureCheck } from '../../lib/first-paint/picture-check.ts';
 import { NoteLockSettings } from './note-lock-settings.tsx';
 import type { NotesData } from './notes-data.ts';
+import { notesPictureCheck } from './notes-picture-check.ts';
+import type { RowWindow } from './use-fixed-row-window.ts';
 import { useListedNotes } from './use-listed-notes.ts';
 import { useSearchParamText } from './use-search-param-text.ts';
 import { useNoteFilter, type NoteFilterState } from './use-note-filter.ts';
@@ -51,12 +56,36 @@ function EmptyNotes() {
 function ListedNotesView({ data }: { data: NotesData }) {
   const { t } = useTranslation();
   const listed = useListedNotes(data.db, undefined, markNotesRead);
-  // The unfiltered list is what a start at /notes shows first: its picture is kept for the next start.
-  useKeepFirstPaint(data.userId, listed !== undefined, listed);
+  // The rows the list has on screen (from the top when a picture may be taken).
+  const shownRows = useRef<RowWindow | null>(null);
+  const wantRows = listed?.onRowsWanted;
+  const onRowsWanted = useCallback(
+    (rows: RowWindow) => {
+      shownRows.current = rows;
+      wantRows?.(rows);
+    },
+    [wantRows],
+  );
+  const pictureCheck = useCallback((): PictureCheck | null => {
+    if (!listed) return null;
+    const shown: Stored<Note>[] = [];
+    const end = listed.total === 0 ? 0 : (shownRows.current?.end ?? -1);
+    if (end < 0 || (shownRows.current?.start ?? 0) !== 0) return null;
+    for (let index = 0; index < Math.min(end, listed.total); index += 1) {
+      const note = listed.noteAt(index);
+      if (!note) return null;
+      shown.push(note);
+    }
+    return notesPictureCheck(data.db.name, shown);
+  }, [listed, data.db]);
+  // The unfiltered list is what a start at /notes shows first: its picture is kept for the next start,
+  // and shown then only if its notes are still the first in the database, unchanged.
+  useKeepFirstPaint(data.userId, listed !== undefined, listed, { check: pictureCheck });
   if (!listed) return <Spinner label={t('common.loading')} />;
   return (
     <>
-      <p className={styles.count} role="status">
+      {/* The count is not checked at the next start, so the picture leaves it blank. */}
+      <p className={styles.count} role="status" data-first-paint="blank">
         {t('notes.list.count', { count: listed.total })}
       </p>
       {listed.total === 0 ? (
@@ -65,7 +94,7 @@ function ListedNotesView({ data }: { data: NotesData }) {
         <VirtualNoteList
           count={listed.total}
           noteAt={listed.noteAt}
-          onRowsWanted={listed.onRowsWanted}
+          onRowsWanted={onRowsWanted}
           label={t('notes.list.label')}
         />
       )}

@@ -74,6 +74,16 @@ describe('the start-up picture of a screen', () => {
     expect(html).not.toMatch(/data-testid|party/);
   });
 
+  it('shows every disclosure closed, as the app starts, and keeps a blank part unseen in its place', () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<details open><summary>Note lock</summary><p>Set a PIN</p></details><p data-first-paint="blank">10 notes</p>';
+    const holder = document.createElement('div');
+    holder.innerHTML = inertCopy(root);
+    expect(holder.querySelector('details')?.hasAttribute('open')).toBe(false);
+    expect(holder.querySelector<HTMLElement>('[data-first-paint="blank"]')?.style.visibility).toBe('hidden');
+  });
+
   it('does not change the screen it copies', () => {
     const root = appMarkup();
     const before = root.innerHTML;
@@ -83,7 +93,7 @@ describe('the start-up picture of a screen', () => {
 
   it('is stored, and forgotten, under its own key', () => {
     saveFirstPaint({
-      v: 2,
+      v: 3,
       build: 'b',
       user: 'u',
       sessionKey: 's',

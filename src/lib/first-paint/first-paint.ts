@@ -1,4 +1,5 @@
 import { storageKey } from '../local-store.ts';
+import type { PictureCheck } from './picture-check.ts';
 
 /**
  * The picture of the screen a person left (the notes list, home), shown by index.html's boot script on
@@ -7,7 +8,7 @@ import { storageKey } from '../local-store.ts';
  * picture has).
  */
 export const FIRST_PAINT_KEY = storageKey('first-paint');
-export const FIRST_PAINT_VERSION = 2;
+export const FIRST_PAINT_VERSION = 3;
 /** The layer the boot script puts the picture in, and the style element that goes with it. */
 export const FIRST_PAINT_LAYER_ID = 'first-paint';
 export const FIRST_PAINT_STYLE_ID = 'first-paint-style';
@@ -30,6 +31,11 @@ export interface FirstPaintPicture {
   html: string;
   /** The style rules that apply to it, so the picture paints styled before the screen's own load. */
   css: string;
+  /**
+   * The rows it shows, to be found unchanged in IndexedDB before it may show (picture-check.ts).
+   * Without one (home, built from many reads) it shows as it was left.
+   */
+  check?: PictureCheck;
 }
 
 /**

@@ -20,7 +20,8 @@ const ACTIVE_ATTRIBUTES = [
 ];
 /**
  * Live and transient parts that say something about that moment only: toasts, sync state, dialogs,
- * and what a screen marks `data-first-paint="skip"` (a search's results).
+ * and what a screen marks `data-first-paint="skip"` (a search's results). What it marks
+ * `data-first-paint="blank"` stays in the layout, unseen.
  */
 const TRANSIENT =
   'aside, [aria-live], [role="alert"], [role="dialog"], [role="alertdialog"], a[href="#main"], [data-first-paint="skip"]';
@@ -42,6 +43,11 @@ export function inertCopy(root: Element): string {
     if (element.tagName === 'INPUT') element.removeAttribute('value');
     // The layer is inert; without inert support (older browsers) the controls are still off the Tab order.
     if (element.matches('button, input, select, textarea, summary')) element.setAttribute('tabindex', '-1');
+    // The app starts with every disclosure closed, so the picture shows them closed too.
+    if (element.tagName === 'DETAILS') element.removeAttribute('open');
+    // A part the picture's check does not cover (a count of all notes) keeps its place but shows nothing.
+    if (element.getAttribute('data-first-paint') === 'blank')
+      element.setAttribute('style', 'visibility:hidden');
   }
   return copy.innerHTML;
 }

@@ -48,7 +48,7 @@ describe('keeping a picture of the screen for the next start', () => {
     expect(stored()).toBeNull();
 
     setVisibility('hidden');
-    expect(stored()).toMatchObject({ v: 2, user: 'user-1', paths: [window.location.pathname] });
+    expect(stored()).toMatchObject({ v: 3, user: 'user-1', paths: [window.location.pathname] });
     expect(stored()).not.toHaveProperty('day');
     expect(stored()?.html).toContain('Lisbon trip');
 
@@ -64,6 +64,27 @@ describe('keeping a picture of the screen for the next start', () => {
     renderInRoot(<Home />);
     window.dispatchEvent(new Event('pagehide'));
     expect(stored()).toMatchObject({ paths: [window.location.pathname, '/'], day: '2026-11-27' });
+  });
+
+  it('carries the rows to check at the next start, as they are when it is taken, or is not kept', () => {
+    function CheckedList({ rows }: { rows: string[] | null }) {
+      const check = () =>
+        rows === null ? null : { database: 'murmur-user-1', reads: [{ store: 'notes', hashes: rows }] };
+      useKeepFirstPaint('user-1', true, rows, { check });
+      return <p>{rows?.join(', ')}</p>;
+    }
+    const view = renderInRoot(<CheckedList rows={['a1']} />);
+    setVisibility('hidden');
+    expect(stored()?.check).toEqual({
+      database: 'murmur-user-1',
+      reads: [{ store: 'notes', hashes: ['a1'] }],
+    });
+    // Changed while hidden: retaken with the new rows.
+    view.rerender(<CheckedList rows={['a1', 'b2']} />);
+    expect(stored()?.check?.reads[0]?.hashes).toEqual(['a1', 'b2']);
+    // Rows that cannot be named (one still being read): no picture rather than an unchecked one.
+    view.rerender(<CheckedList rows={null} />);
+    expect(stored()).toBeNull();
   });
 
   it('takes it when the page is left', () => {

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { appConfig } from '../config.ts';
 import { sessionStorageKeyFor } from '../stored-session.ts';
 import { FIRST_PAINT_VERSION } from './first-paint.ts';
+import type { PictureCheck } from './picture-check.ts';
 import { pictureStyles } from './picture-styles.ts';
 import { forgetFirstPaint, inertCopy, saveFirstPaint } from './take-first-paint.ts';
 
@@ -21,23 +22,39 @@ export function useKeepFirstPaint(
   {
     alsoAt = [],
     day,
+    check,
   }: {
     /** Addresses that lead to this screen, where a start may show its picture too. */
     alsoAt?: readonly string[];
     /** The day the screen shows as today: another day's start does not show the picture. */
     day?: string;
+    /**
+     * The rows the screen shows, asked for when the picture is taken: the next start shows it only if
+     * it finds them unchanged (picture-check.ts). Null when they cannot be named (a row still being
+     * read): then no picture is kept.
+     */
+    check?: () => PictureCheck | null;
   } = {},
 ): void {
   const active = userId !== null && keep;
   // As one string, so a new array with the same addresses does not take the picture's listeners down.
   const otherPaths = alsoAt.join(' ');
   const takeWhileHidden = useRef<() => void>(() => undefined);
+  const checkNow = useRef(check);
+  useEffect(() => {
+    checkNow.current = check;
+  }, [check]);
 
   useEffect(() => {
     if (!active || userId === null) return;
     const take = () => {
       const root = document.getElementById('root');
       if (!root || window.scrollY > 0) {
+        forgetFirstPaint();
+        return;
+      }
+      const rows = checkNow.current ? checkNow.current() : undefined;
+      if (rows === null) {
         forgetFirstPaint();
         return;
       }
@@ -51,6 +68,7 @@ export function useKeepFirstPaint(
         ...(day === undefined ? {} : { day }),
         html,
         css: pictureStyles(document, html),
+        ...(rows === undefined ? {} : { check: rows }),
       });
     };
     const onVisibility = () => {
