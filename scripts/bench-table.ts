@@ -10,9 +10,10 @@ const HEADINGS = ['Benchmark', 'Metric', 'Median', 'p95', 'Runs', 'Target', 'Ver
 
 function cells({ benchmark, metric }: TableRow): string[] {
   const figure = (value: number) => `${value.toLocaleString('en-US')} ${metric.unit}`;
-  const target = metric.target
+  const budget = metric.target
     ? `${metric.target.on === 'p95' ? 'p95 ' : ''}${metric.target.comparison === 'at-most' ? '≤' : '≥'} ${figure(metric.target.value)}`
-    : (metric.note ?? '—');
+    : undefined;
+  const target = budget && metric.note ? `${budget}: ${metric.note}` : (budget ?? metric.note ?? '—');
   return [
     benchmark,
     metric.name,
