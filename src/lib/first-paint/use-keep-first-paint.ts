@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 import { appConfig } from '../config.ts';
 import { sessionStorageKeyFor } from '../stored-session.ts';
@@ -40,8 +40,10 @@ export function useKeepFirstPaint(
   // As one string, so a new array with the same addresses does not take the picture's listeners down.
   const otherPaths = alsoAt.join(' ');
   const takeWhileHidden = useRef<() => void>(() => undefined);
+  // Follows the markup as it is committed (a layout effect), so a picture never pairs one render's
+  // markup with another render's rows.
   const checkNow = useRef(check);
-  useEffect(() => {
+  useLayoutEffect(() => {
     checkNow.current = check;
   }, [check]);
 
