@@ -143,6 +143,41 @@ test('a picture whose notes are no longer the first in the database, unchanged, 
   expect(await next.evaluate(() => performance.getEntriesByName('murmur:first-paint').length)).toBe(0);
 });
 
+test("the picture's check never creates a database that is not there", async ({ page }) => {
+  const session = await signInBeforeLoad(page);
+  const database = `murmur-user-${session.user.id}`;
+  await page.goto('/notes');
+  await expect(page.getByRole('heading', { name: 'No notes yet' })).toBeVisible();
+  const kept = await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    return localStorage.getItem('murmur-first-paint');
+  });
+  expect(kept).toContain('"check"');
+
+  // The app held back from here on: the database is deleted (another tab signed out and cleared it),
+  // and the picture is still kept.
+  await page.route(APP_ENTRY, (route) => route.abort());
+  await page.goto('/notes');
+  await page.evaluate(
+    async ([name, picture]) => {
+      await new Promise((resolve, reject) => {
+        const request = indexedDB.deleteDatabase(name);
+        request.onsuccess = resolve;
+        request.onerror = () => reject(request.error ?? new Error('delete failed'));
+      });
+      localStorage.setItem('murmur-first-paint', picture);
+    },
+    [database, kept ?? ''] as const,
+  );
+  const asked = page.waitForRequest(APP_ENTRY);
+  await page.reload();
+  await asked;
+  expect(await picture(page).count()).toBe(0);
+  const names = await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
+  expect(names).not.toContain(database);
+});
+
 test('the picture is kept while the page is hidden, and forgotten when the list is left', async ({
   page,
 }) => {
