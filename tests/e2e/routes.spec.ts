@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { signInForReal } from './support/accounts.ts';
-import { uniqueEmail } from './support/backend.ts';
-import { signInBeforeLoad, storeSession } from './support/session.ts';
+import { PASSWORD, signInForReal, signInWithPassword } from './support/accounts.ts';
+import { createAccount, uniqueEmail } from './support/backend.ts';
+import { signInBeforeLoad } from './support/session.ts';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -58,11 +58,12 @@ test.describe('a visitor', () => {
     });
   }
 
-  test('returns to the page they asked for after signing in', async ({ page }) => {
+  test('returns to the page they asked for after signing in', async ({ page, request }) => {
+    const email = uniqueEmail('routes-return');
+    await createAccount(request, email, PASSWORD);
     await page.goto('/notes?tag=travel');
     await expect(page).toHaveURL(/\/auth$/);
-    await storeSession(page);
-    await page.reload();
+    await signInWithPassword(page, email);
     await expect(page).toHaveURL(/\/notes\?tag=travel$/);
     await expect(heading(page)).toHaveText('Notes');
   });

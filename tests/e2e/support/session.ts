@@ -59,16 +59,6 @@ export async function signInBeforeLoad(page: Page, email?: string): Promise<Stor
   return session;
 }
 
-/** Writes a real session into the current origin's storage now (the page must be on the app's origin). */
-export async function storeSession(page: Page, email?: string): Promise<StoredSession> {
-  const session = await realSession(email);
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    SESSION_STORAGE_KEY,
-    JSON.stringify(session),
-  ] as const);
-  return session;
-}
-
 function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
