@@ -9,8 +9,6 @@ import { usePacedLiveQuery } from '../../lib/live-query/use-paced-live-query.ts'
 import { whenIdle } from '../../lib/when-idle.ts';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import type { Stored } from '../../db/entities/common.ts';
-import type { Note } from '../../db/entities/note.ts';
 import type { PictureCheck } from '../../lib/first-paint/picture-check.ts';
 import { NoteLockSettings } from './note-lock-settings.tsx';
 import type { NotesData } from './notes-data.ts';
@@ -66,18 +64,11 @@ function ListedNotesView({ data }: { data: NotesData }) {
     },
     [wantRows],
   );
-  const pictureCheck = useCallback((): PictureCheck | null => {
-    if (!listed) return null;
-    const shown: Stored<Note>[] = [];
-    const end = listed.total === 0 ? 0 : (shownRows.current?.end ?? -1);
-    if (end < 0 || (shownRows.current?.start ?? 0) !== 0) return null;
-    for (let index = 0; index < Math.min(end, listed.total); index += 1) {
-      const note = listed.noteAt(index);
-      if (!note) return null;
-      shown.push(note);
-    }
-    return notesPictureCheck(data.db.name, shown);
-  }, [listed, data.db]);
+  const pictureCheck = useCallback(
+    (): PictureCheck | null =>
+      listed ? notesPictureCheck(data.db.name, listed.total, listed.noteAt, shownRows.current) : null,
+    [listed, data.db],
+  );
   // The unfiltered list is what a start at /notes shows first: its picture is kept for the next start,
   // and shown then only if its notes are still the first in the database, unchanged.
   useKeepFirstPaint(data.userId, listed !== undefined, listed, { check: pictureCheck });
