@@ -31,18 +31,13 @@ function attributeValues(html: string, tag: RegExp, attribute: string): string[]
 }
 
 /**
- * The modules index.html hands to its boot script, which preloads them and runs the entry as soon as the
- * start-up picture's check allows (vite.config.ts, docs/adr/0107): `murmurPreload(["/assets/x.js", …])`
- * and `murmurStart("/assets/x.js")`.
+ * The modules index.html hands to its boot script, the entry first, which preloads them and runs the
+ * entry as soon as the start-up picture's check allows (vite.config.ts, docs/adr/0107):
+ * `murmurPreload(["/assets/x.js", …])`.
  */
 function startedModules(html: string): string[] {
   const preloaded = /murmurPreload\((\[[^\]]*\])\)/.exec(html)?.[1];
-  const started = /murmurStart\(("[^"]+")\)/.exec(html)?.[1];
-  const urls = [
-    ...(started ? [JSON.parse(started) as string] : []),
-    ...(preloaded ? (JSON.parse(preloaded) as string[]) : []),
-  ];
-  return urls.map((url) => url.replace(/^\//, ''));
+  return preloaded ? (JSON.parse(preloaded) as string[]).map((url) => url.replace(/^\//, '')) : [];
 }
 
 /**
