@@ -11,6 +11,7 @@ import type { Recording } from './entities/recording.ts';
 import type { Subscription } from './entities/subscription.ts';
 import type { UserSettings } from './entities/user-settings.ts';
 import type { AudioChunk, LocalRecording, TranscriptionJob } from './entities/voice-local.ts';
+import { commitOutcomeMiddleware } from './commit-outcome.ts';
 import { noteListIndexMiddleware, NOTE_ORDER_INDEX, NOTE_TAGS_INDEX } from './note-list-index.ts';
 import { addNoteListKeys } from './upgrades/add-note-list-keys.ts';
 import { addRecordingSegments } from './upgrades/add-recording-segments.ts';
@@ -135,6 +136,7 @@ export class MurmurDatabase extends Dexie {
     this.userId = userId;
     // Before any version: the keys the version 4 indexes read are derived on every write to notes.
     this.use(noteListIndexMiddleware);
+    this.use(commitOutcomeMiddleware);
     for (const v of versions) {
       const version = this.version(v.version).stores(v.stores);
       if (v.upgrade) version.upgrade(v.upgrade);

@@ -3,6 +3,7 @@ import { defaultUserSettings, type UserSettings } from '../entities/user-setting
 import type { DbPorts } from '../ports.ts';
 import type { MurmurDatabase } from '../schema.ts';
 import { commitNow } from '../commit-now.ts';
+import { commitOutcome } from '../commit-outcome.ts';
 import { changeScope, writeChange, type ChangeOptions } from './write-change.ts';
 
 /** What every command needs: the user's database and the injected clock and ids. */
@@ -18,22 +19,35 @@ export function nowIso(ctx: CommandContext): string {
 /**
  * Runs one change in its own transaction (R5). Its writes are the transaction's last requests, so it
  * commits as soon as they are issued: IndexedDB would otherwise commit only after their results came
- * back to this thread, one more round trip to the browser's database process on every autosave. A
- * change inside a caller's transaction (Dexie reuses the outer one) leaves the commit to that caller.
+ * back to this thread, one more round trip to the browser's database process on every autosave. It
+ * answers at the commit itself, before Dexie has the live queries read again (commit-outcome.ts), so an
+ * editor shows "Saved" without waiting for them. A change inside a caller's transaction (Dexie reuses
+ * the outer one) leaves the commit, and the answer, to that caller.
  */
-export async function change(
+export function change(
   ctx: CommandContext,
   table: SyncedTable,
   id: string,
   patch: Record<string, unknown>,
   options: ChangeOptions = {},
 ): Promise<string[]> {
-  // The callback must be an async function: Dexie keeps the transaction open across its awaits only then.
-  return ctx.db.transaction('rw', changeScope(ctx.db, table), async (transaction) => {
-    return await writeChange(ctx.db, ctx.ports, table, id, patch, {
-      ...options,
-      writesIssued: () => commitNow(transaction),
+  return new Promise((resolve, reject) => {
+    let changed: string[] | undefined;
+    // The callback must be an async function: Dexie keeps the transaction open across its awaits only then.
+    const done = ctx.db.transaction('rw', changeScope(ctx.db, table), async (transaction) => {
+      const committed = transaction.parent ? null : commitOutcome(transaction.idbtrans);
+      // The writes' results reach `changed` before the commit is reported: IndexedDB fires their
+      // success events before the transaction's complete event.
+      void committed?.then((ok) => {
+        if (ok && changed !== undefined) resolve(changed);
+      });
+      changed = await writeChange(ctx.db, ctx.ports, table, id, patch, {
+        ...options,
+        writesIssued: () => commitNow(transaction),
+      });
+      return changed;
     });
+    done.then(resolve, reject);
   });
 }
 
