@@ -84,6 +84,30 @@ describe('the start-up picture of a screen', () => {
     expect(holder.querySelector<HTMLElement>('[data-first-paint="blank"]')?.style.visibility).toBe('hidden');
   });
 
+  it('lays out the rows on screen in its first pass, and leaves those below the screen to the browser', () => {
+    const root = document.createElement('div');
+    root.innerHTML = `<ul aria-label="Notes">
+        <li style="content-visibility: auto">Lisbon trip</li>
+        <li style="content-visibility: auto">Garden plans</li>
+        <li>Trash</li>
+      </ul>`;
+    document.body.append(root);
+    const [onScreen, below] = Array.from(root.querySelectorAll('li'));
+    // The test document lays nothing out: each row says where it is, as a browser's layout would.
+    const placed = (element: Element | undefined, top: number) =>
+      element && Object.assign(element, { getBoundingClientRect: () => new DOMRect(0, top, 320, 96) });
+    placed(onScreen, window.innerHeight - 50);
+    placed(below, window.innerHeight + 46);
+
+    const holder = document.createElement('div');
+    holder.innerHTML = inertCopy(root);
+    const [copiedOnScreen, copiedBelow, plain] = Array.from(holder.querySelectorAll('li'));
+    expect(copiedOnScreen?.style.getPropertyValue('content-visibility')).toBe('visible');
+    expect(copiedBelow?.style.getPropertyValue('content-visibility')).toBe('auto');
+    expect(plain?.getAttribute('style')).toBeNull();
+    expect(onScreen?.style.getPropertyValue('content-visibility')).toBe('auto');
+  });
+
   it('does not change the screen it copies', () => {
     const root = appMarkup();
     const before = root.innerHTML;

@@ -31,9 +31,30 @@ const TRANSIENT =
  */
 const RUNNABLE = 'script, iframe, object, embed, template';
 
+/**
+ * Marks, in `copy` (a fresh clone of `root`), the parts that are laid out only near the screen
+ * (`content-visibility: auto`: the notes list's rows) and are on it now, to be laid out like the rest.
+ * Left as they are, a browser lays the picture out without them, finds them on screen and lays it out
+ * again in the same frame (at 4× CPU the checked picture painted about 25 ms sooner without that second
+ * pass). Parts off screen keep theirs and cost nothing.
+ */
+function layOutOnScreenPartsAtOnce(root: Element, copy: Element): void {
+  const view = root.ownerDocument.defaultView;
+  if (!view) return;
+  const copies = copy.querySelectorAll('*');
+  root.querySelectorAll('*').forEach((element, index) => {
+    if (view.getComputedStyle(element).getPropertyValue('content-visibility') !== 'auto') return;
+    const { top, bottom } = element.getBoundingClientRect();
+    const part = copies[index];
+    if (bottom > 0 && top < view.innerHeight && part instanceof view.HTMLElement)
+      part.style.setProperty('content-visibility', 'visible');
+  });
+}
+
 /** A copy of `root`'s content that can be shown but not used. */
 export function inertCopy(root: Element): string {
   const copy = root.cloneNode(true) as Element;
+  layOutOnScreenPartsAtOnce(root, copy);
   for (const transient of copy.querySelectorAll(`${TRANSIENT}, ${RUNNABLE}`)) transient.remove();
   for (const element of copy.querySelectorAll('*')) {
     for (const name of ACTIVE_ATTRIBUTES) element.removeAttribute(name);
