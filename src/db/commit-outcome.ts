@@ -27,15 +27,13 @@ function isNative(transaction: object): transaction is IDBTransaction {
   return typeof (transaction as Partial<IDBTransaction>).addEventListener === 'function';
 }
 
-export const COMMIT_OUTCOME_MIDDLEWARE = 'CommitOutcome';
-
 /**
- * Dexie middleware that watches each readwrite transaction as it is created. Its level is below all of
+ * Dexie middleware that watches each readwrite transaction as it is created (docs/adr/0110). Its level is below all of
  * Dexie's own (the lowest is -1), so its listeners are on the native transaction before theirs.
  */
 export const commitOutcomeMiddleware: Middleware<DBCore> = {
   stack: 'dbcore',
-  name: COMMIT_OUTCOME_MIDDLEWARE,
+  name: 'CommitOutcome',
   level: -10,
   create: (down) => ({
     ...down,
