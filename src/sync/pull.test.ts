@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { IDBObjectStore as FakeIDBObjectStore } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
 
 import { applyPullPage } from './apply-pull-page.ts';
 import { fetchPullPage } from './fetch-pull-page.ts';
@@ -156,6 +157,58 @@ describe('pull', () => {
     expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
   });
 
+  it('[R13] a transaction that fails mid-walk leaves the ones queued behind it unapplied', async () => {
+    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
+    await sync(a);
+    const pull = b.transport.pull.bind(b.transport);
+    b.transport.pull = async (request, session) => {
+      world.timers.advance(300); // pages arrive one by one: each is its own transaction
+      return pull(request, session);
+    };
+    // The database aborts the first transaction (a full disk, say) after the walk has asked for the
+    // next one, which holds the rest of the pages.
+    const put = FakeIDBObjectStore.prototype.put;
+    const refuse = vi.spyOn(FakeIDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      if ((value as { title?: unknown }).title === 'n1') this.transaction.abort();
+      return put.call(this, value, key);
+    });
+    await sync(b);
+    expect(b.engine.status.get().state).toBe('error');
+    const cursor = await getCursor(b.db);
+    const stored = await b.db.notes.toArray();
+    const covered = world.server
+      .rows(TEST_USER)
+      .filter((row) => row.table === 'notes' && row.version <= cursor);
+    expect(stored.map((note) => note.id).sort()).toEqual(covered.map((row) => row.id).sort());
+    expect(stored.some((note) => note.title === 'n8')).toBe(false);
+    refuse.mockRestore();
+    await sync(b);
+    expect(await b.db.notes.count()).toBe(9);
+    expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
+  });
+
+  it('[R13] rows are not applied over a stored cursor below the one they follow', async () => {
+    const { world, a, b } = await twoDevices();
+    b.device.connectivity.set(false);
+    await a.commands.createNote({ title: 'later' });
+    await sync(a);
+    const cursorBefore = await getCursor(b.db);
+    const rows = world.server.rows(TEST_USER).filter((row) => row.version > cursorBefore);
+    const clock = world.server.clock(TEST_USER);
+    await expect(applyPullPage(b.db, rows, clock, undefined, { after: cursorBefore + 1 })).rejects.toThrow(
+      /cannot follow the stored cursor/,
+    );
+    expect(await b.db.notes.count()).toBe(0);
+    expect(await getCursor(b.db)).toBe(cursorBefore);
+    await applyPullPage(b.db, rows, clock, undefined, { after: cursorBefore });
+    expect(await b.db.notes.count()).toBe(1);
+  });
+
   it("[R13] a pulled row that fails its table's schema stops the pull before anything is stored", async () => {
     const { world, a, b } = await twoDevices({ pullLimit: 2 });
     const pull = b.transport.pull.bind(b.transport);
@@ -225,7 +278,7 @@ describe('pull', () => {
       for (let i = 0; i < 7; i++) ids.push(await a.commands.createNote({ title: `n${i}` }));
       await sync(a);
       const rows = world.server.rows(TEST_USER);
-      await applyPullPage(b.db, rows, world.server.clock(TEST_USER), undefined, rowsPerPut);
+      await applyPullPage(b.db, rows, world.server.clock(TEST_USER), undefined, { rowsPerPut });
       const stored = await b.db.notes.bulkGet(ids);
       expect(stored.map((note) => note?.title)).toEqual(ids.map((_, i) => `n${i}`));
       expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));

@@ -4,19 +4,10 @@
  * (R13–R15), handles reset_required and digest checks (R26, R28).
  */
 import type { MurmurDatabase } from '../db/schema.ts';
-import { getCursor, getMeta, setMeta } from '../db/sync-meta.ts';
+import { getMeta, setMeta } from '../db/sync-meta.ts';
 import type { EnginePorts } from './ports.ts';
-import { applyPullPage, PUT_SLICE_ON_UI_THREAD } from './apply-pull-page.ts';
-import { fetchPullPage } from './fetch-pull-page.ts';
-import { PullPageFeed } from './pull-page-feed.ts';
-import { applyGroups, type PulledPage } from './apply-groups.ts';
-import {
-  walkHereToTheEnd,
-  type PullOutcome,
-  type PullRunner,
-  type WalkHere,
-  type WalkOutcome,
-} from './pull-runner.ts';
+import { walkHereToTheEnd, type PullRunner, type WalkHere } from './pull-runner.ts';
+import { pullToClock } from './pull-to-clock.ts';
 import { buildPushBatch } from './build-push-batch.ts';
 import { sendPushBatch, settlePushBatch, type PushContext, type PushReply } from './push-batch-round-trip.ts';
 import { resetLocal } from './reset-local.ts';
@@ -42,26 +33,6 @@ export interface CycleContext {
   /** Where pull pages are walked when not on this thread (docs/adr/0099). */
   pullRunner?: PullRunner;
 }
-
-/** What walking pull pages needs: the cycle's context without the push settings, the ports or a runner. */
-export type PullWalkContext = Pick<
-  CycleContext,
-  'db' | 'transport' | 'session' | 'clientId' | 'pullLimit' | 'onProgress' | 'isDisposed'
-> & {
-  yieldToUi?: EnginePorts['yieldToUi'];
-  /**
-   * Awaited after each applied transaction. The pull worker pauses here so the screens' live queries
-   * ask for their reads before its next transaction: IndexedDB runs transactions in the order they
-   * were asked for, and a live query whose read is overtaken by the next commit reads again and shows
-   * nothing until the writes stop (ADR 0099).
-   */
-  afterApply?: () => Promise<void>;
-  /**
-   * Asked after each applied transaction while more pages are to come: true ends the walk with
-   * 'paused', so a local write is pushed before the rest of a long catch-up (R13).
-   */
-  pauseFor?: () => boolean;
-};
 
 /**
  * Returns BUSY when another tab holds the push lock, else how many mutations were acknowledged.
@@ -137,12 +108,6 @@ export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> 
 function ignore(): void {}
 
 /**
- * How far fetching may run ahead of applying during a catch-up: pages keep arriving while earlier ones
- * are written, up to this many rows waiting (a few MB of JSON at most).
- */
-export const PULL_AHEAD_ROWS = 5_000;
-
-/**
  * Returns BUSY when another tab holds the pull lock, 'paused' when a local write came during a long walk
  * (stopped after a transaction it applied, so every pause makes progress; the caller pushes, then pulls
  * on from the stored cursor).
@@ -189,79 +154,4 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | ty
       await resetLocal(ctx.db);
     }
   });
-}
-
-/**
- * Walks pages from the stored cursor to the clock (R13). Pages are fetched back to back while earlier
- * ones are applied; whatever has arrived when the last apply finishes is applied, in order, in
- * transactions of up to MAX_ROWS_PER_APPLY rows, each carrying the cursor of its last page. So the
- * cursor never gets ahead of the rows it covers, a slow network still stores each page as it comes, a
- * slow database gets fewer, larger commits (each commit re-runs the screens' live queries), and a
- * failure loses only pages not yet applied (they are fetched again).
- *
- * Given `handOver`, the walk asks it as soon as its first page says more are to come, then after each
- * transaction while more are to come, and ends with 'handed-over' when it says yes (ADR 0099). Such a walk fetches only one page ahead, so what it drops
- * on handing over is at most the page in flight.
- */
-export function pullToClock(
-  ctx: PullWalkContext,
-  wantDigest: boolean,
-  renew: () => Promise<void>,
-): Promise<PullOutcome>;
-export function pullToClock(
-  ctx: PullWalkContext,
-  wantDigest: boolean,
-  renew: () => Promise<void>,
-  handOver: (() => boolean) | undefined,
-): Promise<WalkOutcome>;
-export async function pullToClock(
-  ctx: PullWalkContext,
-  wantDigest: boolean,
-  renew: () => Promise<void>,
-  handOver?: () => boolean,
-): Promise<WalkOutcome> {
-  const feed = new PullPageFeed(
-    (cursor) =>
-      fetchPullPage(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
-        limit: ctx.pullLimit,
-        wantDigest,
-        yieldToUi: ctx.yieldToUi,
-      }),
-    handOver ? ctx.pullLimit : PULL_AHEAD_ROWS,
-  );
-  feed.start(await getCursor(ctx.db));
-  let asked = false;
-  try {
-    for (;;) {
-      const taken = await feed.take();
-      if (taken.length === 0 || ctx.isDisposed()) return 'done';
-      const pages = taken.filter((page): page is PulledPage => !page.reset_required);
-      if (pages.length === 0 || pages.length < taken.length) return 'reset';
-      // A first page that says more are to come makes this a long walk: ask at once, before applying
-      // it, so the other thread gets ready meanwhile (a fresh device's first sync). Nothing is applied
-      // yet, so handing over now loses only these pages, which the other thread fetches again.
-      if (!asked && handOver && pages.some((page) => page.has_more)) {
-        asked = true;
-        if (handOver()) return 'handed-over';
-      }
-      for (const group of applyGroups(pages)) {
-        if (ctx.isDisposed()) return 'done';
-        const last = group[group.length - 1] as PulledPage;
-        const rows = group.flatMap((page) => page.rows);
-        const digest = !last.has_more && last.next_cursor === last.clock ? last.digest : undefined;
-        // Without a UI to pause for (the pull worker), a group's rows go out in one bulkPut.
-        const rowsPerPut = ctx.yieldToUi ? PUT_SLICE_ON_UI_THREAD : Number.POSITIVE_INFINITY;
-        const result = await applyPullPage(ctx.db, rows, last.next_cursor, digest, rowsPerPut);
-        if (result.digestMismatch.length > 0) return 'reset';
-        ctx.onProgress({ phase: 'pull', done: result.cursor, total: last.clock });
-        await renew();
-        await ctx.afterApply?.();
-        if (!last.has_more) return 'done';
-        if (ctx.pauseFor?.()) return 'paused';
-        if (handOver?.()) return 'handed-over';
-      }
-    }
-  } finally {
-    feed.stop();
-  }
 }

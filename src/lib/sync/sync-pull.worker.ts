@@ -1,6 +1,6 @@
 import { openUserDatabase } from '../../db/open-user-database.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
-import { pullToClock } from '../../sync/sync-cycles.ts';
+import { pullToClock } from '../../sync/pull-to-clock.ts';
 import type { SyncTransport } from '../../sync/transport.ts';
 import { createWorkerSupabaseClient } from '../supabase-client.ts';
 import type { PullWorkerReply, PullWorkerRequest } from './pull-worker-messages.ts';

@@ -7,7 +7,7 @@ import {
   type PullRunner,
   type WalkHere,
 } from '../../sync/pull-runner.ts';
-import { pullToClock } from '../../sync/sync-cycles.ts';
+import { pullToClock } from '../../sync/pull-to-clock.ts';
 import type { SyncTransport } from '../../sync/transport.ts';
 import type { TestDevice } from './test-device.ts';
 
