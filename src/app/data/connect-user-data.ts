@@ -1,3 +1,4 @@
+import { getCursor } from '../../db/sync-meta.ts';
 import { answerForDrafts } from '../../lib/drafts/drafts-in-every-tab.ts';
 import { saveEveryDraft } from '../../lib/drafts/unsaved-drafts.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
@@ -48,10 +49,18 @@ export async function connectUserData(userId: string, auth: AuthPort): Promise<U
 }
 
 async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | null> {
+  // The engine's pull runner: it starts its worker when a walk runs long (ADR 0099), or at once on a
+  // device that has never pulled this journal, whose first walk is all of it: the worker then loads
+  // while supabase-js does, instead of after the first page.
+  const pullWorker = createPullWorker(data.userId);
+  getCursor(data.db).then(
+    (cursor) => {
+      if (cursor === 0) pullWorker.warmUp();
+    },
+    (error: unknown) => console.error('Murmur could not read how far it has synced', error),
+  );
   const createTransport = await loadSyncTransport();
   if (!createTransport) return null;
-  // The engine's pull runner: it starts its worker only when a walk runs long (ADR 0099).
-  const pullWorker = createPullWorker(data.userId);
   let sync: UserSync;
   try {
     sync = await startEngine(data, auth, createTransport, pullWorker);

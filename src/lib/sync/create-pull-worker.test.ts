@@ -87,6 +87,29 @@ describe('pull worker client', () => {
     expect(pages).toEqual([{ phase: 'pull', done: 5, total: 9 }]);
   });
 
+  it('starts the worker when warmed up, and gives it the first walk once it is ready', async () => {
+    const runner = createPullWorker('u-1', createWorker);
+    runner.warmUp();
+    expect(started).toBe(1);
+    expect(worker.posted).toEqual([{ type: 'open', userId: 'u-1' }]);
+    worker.reply({ type: 'ready' });
+    const walkHere = vi.fn(shortWalkHere);
+    const walked = runner.walk(job, noReports, wanted, walkHere);
+    expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 1 });
+    worker.reply({ type: 'walked', id: 1, outcome: 'done' });
+    await expect(walked).resolves.toBe('done');
+    expect(walkHere).not.toHaveBeenCalled();
+    runner.warmUp();
+    expect(started).toBe(1);
+  });
+
+  it('starts no worker when warmed up after it was closed', () => {
+    const runner = createPullWorker('u-1', createWorker);
+    runner.close();
+    runner.warmUp();
+    expect(started).toBe(0);
+  });
+
   it('gives every walk to the worker once it is ready, short ones too', async () => {
     const runner = await runnerWithReadyWorker(worker);
     const walkHere = vi.fn(shortWalkHere);

@@ -26,7 +26,10 @@ const startWorker =
  * database did not open) every walk, pending or new, is walked on the page instead. Tests hand in
  * `createWorker`.
  */
-export function createPullWorker(userId: string, createWorker = startWorker): PullRunner & { close(): void } {
+export function createPullWorker(
+  userId: string,
+  createWorker = startWorker,
+): PullRunner & { warmUp(): void; close(): void } {
   const walks = new Map<number, WalkInWorker>();
   let ready = false;
   let closed = false;
@@ -94,6 +97,14 @@ export function createPullWorker(userId: string, createWorker = startWorker): Pu
           .then(resolve, reject)
           .finally(() => walks.delete(walkId));
       });
+    },
+    /**
+     * Starts the worker now, before any walk: for a walk known to be long (a device that has never
+     * pulled this journal), so its script loads and its database opens while the app starts, and the
+     * first walk goes to it instead of beginning on the page.
+     */
+    warmUp() {
+      if (!client && !closed && createWorker) client = startClient();
     },
     close() {
       closed = true;
