@@ -48,6 +48,55 @@ describe('triggers', () => {
     expect((await b.db.notes.get(id))?.body).toBe('poked');
   });
 
+  it('[R27] a trigger while the walk still requests pages is answered by it; one after its last request pulls again', async () => {
+    const world = createTestWorld();
+    const writer = await world.tab(world.device());
+    writer.engine.start();
+    for (let i = 0; i < 6; i++) await writer.commands.createNote({ title: `n${i}` });
+    await settle([writer]);
+    /** A fresh device's first sync, with `trigger` called while its first page request waits. */
+    const firstSync = async (trigger: (tab: TestTab) => void) => {
+      const tab = await world.tab(world.device(), { pullLimit: 2 });
+      tab.transport.pokesEnabled = false;
+      let pulls = 0;
+      const pull = tab.transport.pull.bind(tab.transport);
+      tab.transport.pull = (request, session) => {
+        pulls++;
+        return pull(request, session);
+      };
+      tab.engine.start();
+      await untilIdle(tab);
+      trigger(tab);
+      await settle([tab]);
+      expect(await tab.db.notes.count()).toBe(6);
+      return pulls;
+    };
+    const untriggered = await firstSync(() => undefined);
+    expect(untriggered).toBeGreaterThan(1);
+    expect(await firstSync((tab) => tab.engine.notifyFocus())).toBe(untriggered);
+
+    // One page to pull: the focus comes after the walk's only request, which cannot have answered it.
+    const single = await world.tab(world.device());
+    single.transport.pokesEnabled = false;
+    single.engine.start();
+    await settle([single]);
+    await writer.commands.createNote({ title: 'one more' });
+    writer.engine.notifyLocalWrite();
+    await settle([writer]);
+    let pulls = 0;
+    const pull = single.transport.pull.bind(single.transport);
+    single.transport.pull = (request, session) => {
+      pulls++;
+      return pull(request, session);
+    };
+    single.engine.notifyFocus();
+    await untilIdle(single);
+    single.engine.notifyFocus();
+    await settle([single]);
+    expect(pulls).toBe(2);
+    expect(await single.db.notes.count()).toBe(7);
+  });
+
   it('[R27] pulls on focus and on the periodic timer', async () => {
     const { world, a, b } = await started();
     b.transport.pokesEnabled = false;

@@ -1,3 +1,4 @@
+import type { PullDemand } from './pull-demand.ts';
 import type { SyncStatus } from './sync-status.ts';
 import type { SyncSession } from './transport.ts';
 
@@ -7,6 +8,8 @@ export interface PullJob {
   clientId: string;
   pullLimit: number;
   wantDigest: boolean;
+  /** The cycle's pull triggers: the walk says which of them its page requests answered (R27). */
+  demand?: PullDemand;
 }
 
 /** 'paused': stopped after a transaction for a local write to be pushed; pulling goes on from the cursor. */

@@ -10,7 +10,7 @@ import type { CycleContext } from './sync-cycles.ts';
 /** What walking pull pages needs: the cycle's context without the push settings, the ports or a runner. */
 export type PullWalkContext = Pick<
   CycleContext,
-  'db' | 'transport' | 'session' | 'clientId' | 'pullLimit' | 'onProgress' | 'isDisposed'
+  'db' | 'transport' | 'session' | 'clientId' | 'pullLimit' | 'onProgress' | 'isDisposed' | 'pullDemand'
 > & {
   yieldToUi?: EnginePorts['yieldToUi'];
   /**
@@ -71,12 +71,14 @@ export async function pullToClock(
   handOver?: () => boolean,
 ): Promise<WalkOutcome> {
   const feed = new PullPageFeed(
-    (cursor) =>
-      fetchPullPage(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
+    (cursor) => {
+      ctx.pullDemand?.requesting();
+      return fetchPullPage(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
         limit: ctx.pullLimit,
         wantDigest,
         yieldToUi: ctx.yieldToUi,
-      }),
+      });
+    },
     handOver ? ctx.pullLimit : PULL_AHEAD_ROWS,
   );
   let after = await getCursor(ctx.db);

@@ -6,7 +6,8 @@
 import type { MurmurDatabase } from '../db/schema.ts';
 import { getMeta, setMeta } from '../db/sync-meta.ts';
 import type { EnginePorts } from './ports.ts';
-import { walkHereToTheEnd, type PullRunner, type WalkHere } from './pull-runner.ts';
+import type { PullDemand } from './pull-demand.ts';
+import { walkHereToTheEnd, type PullJob, type PullRunner, type WalkHere } from './pull-runner.ts';
 import { pullToClock } from './pull-to-clock.ts';
 import { buildPushBatch } from './build-push-batch.ts';
 import { sendPushBatch, settlePushBatch, type PushContext, type PushReply } from './push-batch-round-trip.ts';
@@ -32,6 +33,8 @@ export interface CycleContext {
   pushWaiting?: () => boolean;
   /** Where pull pages are walked when not on this thread (docs/adr/0099). */
   pullRunner?: PullRunner;
+  /** The pull triggers of this cycle, told of each page request the walk makes (R27). */
+  pullDemand?: PullDemand;
 }
 
 /**
@@ -135,7 +138,13 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | ty
     counted.catch(ignore);
     const walkHere: WalkHere = (handOver) =>
       pullToClock({ ...ctx, yieldToUi: ctx.ports.yieldToUi, pauseFor }, wantDigest, renew, handOver);
-    const job = { session: ctx.session, clientId: ctx.clientId, pullLimit: ctx.pullLimit, wantDigest };
+    const job: PullJob = {
+      session: ctx.session,
+      clientId: ctx.clientId,
+      pullLimit: ctx.pullLimit,
+      wantDigest,
+      ...(ctx.pullDemand ? { demand: ctx.pullDemand } : {}),
+    };
     const onPage = async (progress: NonNullable<SyncStatus['progress']>) => {
       ctx.onProgress(progress);
       await renew();

@@ -14,6 +14,7 @@ import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
 import { MalformedResponseError } from './errors.ts';
 import type { EnginePorts, TimerHandle } from './ports.ts';
 import { MAX_PUSH_MUTATIONS } from './protocol.ts';
+import { PullDemand } from './pull-demand.ts';
 import type { PullRunner } from './pull-runner.ts';
 import { pullAll, pushAll, type CycleContext } from './sync-cycles.ts';
 import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
@@ -58,6 +59,8 @@ export class SyncEngine {
   private writeWaiting = false;
   /** When a pull last paused for a write: someone typing through a catch-up pauses it at most every 2 s. */
   private lastPullPause = -Infinity;
+  /** The pull triggers of the cycle that is running, if any. */
+  private pullDemand: PullDemand | null = null;
   private disposed = false;
   private authBlocked = false;
   private failures = 0;
@@ -143,6 +146,7 @@ export class SyncEngine {
    */
   private request(push: boolean, pull: boolean, now = false): void {
     if (this.disposed) return;
+    if (pull) this.pullDemand?.ask();
     this.needPush ||= push;
     this.needPull ||= pull;
     if (!now && !this.running && this.retryTimer !== null) return;
@@ -203,6 +207,9 @@ export class SyncEngine {
       this.needPull = false;
       this.requestedDuringRun = false;
       this.writeWaiting = false;
+      // Pull triggers from here on: a page request of this cycle's walk answers those before it.
+      const demand = new PullDemand();
+      this.pullDemand = demand;
       try {
         const ctx: CycleContext = {
           db,
@@ -224,6 +231,7 @@ export class SyncEngine {
             ports.clock.now() - this.lastPullPause >= PULL_PAUSE_SPACING_MS,
         };
         if (this.options.pullRunner) ctx.pullRunner = this.options.pullRunner;
+        ctx.pullDemand = demand;
         this.status.set({ state: 'syncing', error: null });
         let busy = false;
         // Nothing queued: skip the push cycle and its lock and lease writes (a write after the count
@@ -243,6 +251,9 @@ export class SyncEngine {
             this.needPull = true;
             this.lastPullPause = ports.clock.now();
           }
+          // A poke (or focus…) that came while the walk was still fetching is answered by it (R27):
+          // every start's realtime subscription pokes during its first pull.
+          else if (demand.answered()) this.needPull = false;
         }
         await counting;
         this.failures = 0;
@@ -259,6 +270,8 @@ export class SyncEngine {
         this.handleError(error);
         await this.refreshPending().catch(() => undefined);
         return false;
+      } finally {
+        this.pullDemand = null;
       }
     }
     return true;

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { PullDemand } from '../../sync/pull-demand.ts';
 import type { PullJob, PullRunner, WalkHere } from '../../sync/pull-runner.ts';
 import { TransportError } from '../../sync/transport.ts';
 import { FakeWorker } from '../../testing/fake-worker.ts';
@@ -118,6 +119,34 @@ describe('pull worker client', () => {
     worker.reply({ type: 'walked', id: 2, outcome: 'done' });
     await expect(walked).resolves.toBe('done');
     expect(walkHere).not.toHaveBeenCalled();
+  });
+
+  it('tells the worker of pull triggers during its walk, and counts those its page requests answered', async () => {
+    const runner = await runnerWithReadyWorker(worker);
+    const demand = new PullDemand();
+    demand.ask(); // before the walk is sent: its first request answers it
+    const walked = runner.walk({ ...job, demand }, noReports, wanted, shortWalkHere);
+    expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 2 });
+    demand.ask();
+    demand.ask();
+    expect(worker.posted.slice(-2)).toEqual([
+      { type: 'ask', id: 2 },
+      { type: 'ask', id: 2 },
+    ]);
+    // The worker's last request left after the first of the two.
+    worker.reply({ type: 'walked', id: 2, outcome: 'done', answered: 1 });
+    await expect(walked).resolves.toBe('done');
+    expect(demand.answered()).toBe(false);
+    const posted = worker.posted.length;
+    demand.ask();
+    expect(worker.posted).toHaveLength(posted);
+
+    const next = new PullDemand();
+    const second = runner.walk({ ...job, demand: next }, noReports, wanted, shortWalkHere);
+    next.ask();
+    worker.reply({ type: 'walked', id: 3, outcome: 'done', answered: 1 });
+    await second;
+    expect(next.answered()).toBe(true);
   });
 
   it('fails a walk with the error’s own class, and the next walk still goes to the worker', async () => {

@@ -8,6 +8,8 @@ interface WalkInWorker {
   onPage: Parameters<PullRunner['walk']>[1];
   isCancelled: () => boolean;
   resolve: (outcome: PullOutcome) => void;
+  /** The worker's count of the asks it was told of that its page requests answered. */
+  answered: (count: number | null) => void;
 }
 
 // Vite bundles a worker only from this literal `new Worker(new URL(…, import.meta.url))`.
@@ -42,8 +44,10 @@ export function createPullWorker(
       createLocal: () => ({ close: () => undefined }),
       onReply(reply, answer, refuse) {
         if (reply.type === 'ready') ready = true;
-        else if (reply.type === 'walked') answer(reply.id, reply.outcome);
-        else if (reply.type === 'walk-failed') refuse(reply.id, fromWalkError(reply.error));
+        else if (reply.type === 'walked') {
+          walks.get(reply.id)?.answered(reply.answered);
+          answer(reply.id, reply.outcome);
+        } else if (reply.type === 'walk-failed') refuse(reply.id, fromWalkError(reply.error));
         else if (reply.type === 'page') {
           const walk = walks.get(reply.id);
           if (!walk) return;
@@ -76,12 +80,19 @@ export function createPullWorker(
       const worker = client;
       if (!worker || closed) return 'done';
       let walkId = 0;
+      // Triggers before the walk is sent are answered by its first request; later ones are told.
+      const { demand } = job;
+      const before = demand?.asked ?? 0;
+      const stopTelling = demand?.onAsk(() => worker.tell({ type: 'ask', id: walkId }, () => undefined));
+      const answered = (count: number | null) => {
+        if (demand && typeof count === 'number') demand.cover(before + count);
+      };
       return new Promise<PullOutcome>((resolve, reject) => {
         worker
           .ask(
             (id) => {
               walkId = id;
-              walks.set(id, { onPage, isCancelled, resolve });
+              walks.set(id, { onPage, isCancelled, resolve, answered });
               return {
                 type: 'walk',
                 id,
@@ -95,7 +106,10 @@ export function createPullWorker(
             () => walkHereToTheEnd(walkHere),
           )
           .then(resolve, reject)
-          .finally(() => walks.delete(walkId));
+          .finally(() => {
+            stopTelling?.();
+            walks.delete(walkId);
+          });
       });
     },
     /**

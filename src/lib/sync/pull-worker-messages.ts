@@ -16,7 +16,9 @@ export type PullWorkerRequest =
       wantDigest: boolean;
     }
   /** The engine was stopped: the walk ends after the batch being applied. */
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** A pull trigger came during the walk (R27): a page request after it answers it. */
+  | { type: 'ask'; id: number };
 
 /** An error thrown by a walk, in a form that crosses threads and becomes the same class again. */
 export type WalkError =
@@ -27,7 +29,8 @@ export type PullWorkerReply =
   /** The database is open and the client made: walks handed over now start at once. */
   | { type: 'ready' }
   | { type: 'page'; id: number; progress: NonNullable<SyncStatus['progress']> }
-  | { type: 'walked'; id: number; outcome: PullOutcome }
+  /** `answered`: how many of the walk's 'ask's came before its last page request (null: it made none). */
+  | { type: 'walked'; id: number; outcome: PullOutcome; answered: number | null }
   | { type: 'walk-failed'; id: number; error: WalkError }
   /** The worker cannot walk at all (its database did not open): the engine walks on its own thread. */
   | { type: 'failed'; message: string };

@@ -1,6 +1,7 @@
 import { openUserDatabase } from '../../db/open-user-database.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
 import { pullToClock } from '../../sync/pull-to-clock.ts';
+import { PullDemand } from '../../sync/pull-demand.ts';
 import type { SyncTransport } from '../../sync/transport.ts';
 import { createWorkerSupabaseClient } from '../supabase-client.ts';
 import type { PullWorkerReply, PullWorkerRequest } from './pull-worker-messages.ts';
@@ -32,6 +33,8 @@ let opened: Promise<Opened> | null = null;
 /** The token the page handed over with the latest walk: the client sends it with each request. */
 let accessToken = '';
 const cancelled = new Set<number>();
+/** The pull triggers the page told each running walk of. */
+const demands = new Map<number, PullDemand>();
 
 function open(userId: string): Promise<Opened> {
   if (!opened) {
@@ -49,9 +52,10 @@ function open(userId: string): Promise<Opened> {
 
 async function walk(request: Extract<PullWorkerRequest, { type: 'walk' }>, worker: Opened): Promise<void> {
   const { id } = request;
-  if (worker.userId !== request.userId) throw new Error('the pull worker belongs to another user');
-  accessToken = request.accessToken;
+  const demand = demands.get(id) ?? new PullDemand();
   try {
+    if (worker.userId !== request.userId) throw new Error('the pull worker belongs to another user');
+    accessToken = request.accessToken;
     const outcome = await pullToClock(
       {
         db: worker.db,
@@ -64,15 +68,17 @@ async function walk(request: Extract<PullWorkerRequest, { type: 'walk' }>, worke
           if (progress) scope.postMessage({ type: 'page', id, progress });
         },
         isDisposed: () => cancelled.has(id),
+        pullDemand: demand,
         afterApply: () => new Promise((resolve) => setTimeout(resolve, READERS_PAUSE_MS)),
       },
       request.wantDigest,
       // The page renews the lease (R29) when it hears of each page.
       () => Promise.resolve(),
     );
-    scope.postMessage({ type: 'walked', id, outcome });
+    scope.postMessage({ type: 'walked', id, outcome, answered: demand.covered });
   } finally {
     cancelled.delete(id);
+    demands.delete(id);
   }
 }
 
@@ -82,14 +88,18 @@ scope.onmessage = (event) => {
     void open(request.userId).catch(() => undefined);
   } else if (request.type === 'cancel') {
     cancelled.add(request.id);
+  } else if (request.type === 'ask') {
+    demands.get(request.id)?.ask();
   } else {
+    // Asks the page tells of from now on are this walk's, even before the database is open.
+    demands.set(request.id, new PullDemand());
     open(request.userId).then(
       (worker) =>
         walk(request, worker).catch((error: unknown) =>
           scope.postMessage({ type: 'walk-failed', id: request.id, error: toWalkError(error) }),
         ),
       // Reported as 'failed' by open(): the page walks on its own thread instead.
-      () => undefined,
+      () => demands.delete(request.id),
     );
   }
 };
