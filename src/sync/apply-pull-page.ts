@@ -10,7 +10,7 @@
  *   would only make replicas disagree.
  * - HLC receive (R11): the local clock state moves past every HLC seen.
  */
-import Dexie, { type Table } from 'dexie';
+import type { Table } from 'dexie';
 
 import type { Stored } from '../db/entities/common.ts';
 import { isSyncedTable, type SyncedTable } from '../db/entities/entity-tables.ts';
@@ -97,18 +97,6 @@ async function storedRows(store: Table<StoredRow, string>, ids: string[]): Promi
   return found;
 }
 
-export interface ApplyOptions {
-  /** Rows written per bulkPut call (PUT_SLICE_ON_UI_THREAD on a thread that paints). */
-  rowsPerPut?: number;
-  /**
-   * The cursor the rows follow: the transaction refuses to apply them over a stored cursor below it, so
-   * a page queued behind one that failed never carries the cursor past rows that were not stored.
-   */
-  after?: number;
-  /** Called once the transaction's writes are all issued, outside it: the next one may be asked for. */
-  onIssued?: () => void;
-}
-
 /**
  * Writes pulled rows. INVARIANT: `rows` passed validatePulledRows (fetchPullPage does it as each page
  * arrives, so the cost is spread over the pages rather than paid for thousands of rows in one task).
@@ -118,9 +106,8 @@ export async function applyPullPage(
   rows: ServerRow[],
   nextCursor: number,
   digest: Record<string, TableDigest> | undefined,
-  options: ApplyOptions = {},
+  rowsPerPut = PUT_SLICE_ON_UI_THREAD,
 ): Promise<PageResult> {
-  const { rowsPerPut = PUT_SLICE_ON_UI_THREAD, after, onIssued } = options;
   return db.transaction('rw', [...allSyncTables(db), db.outbox, db.sync_meta], async (transaction) => {
     const groups = [...groupByTable(rows)];
     // Every read goes out at once, and one read and one write per table instead of three IndexedDB
@@ -137,9 +124,6 @@ export async function applyPullPage(
       getHlcState(db),
       getCursor(db),
     ]);
-    if (after !== undefined && storedCursor < after) {
-      throw new Error(`pulled rows after ${after} cannot follow the stored cursor ${storedCursor}`);
-    }
     let seen = '';
     const writes: Promise<unknown>[] = [];
     // Read together below; a failure before then aborts the transaction, which reports it.
@@ -190,7 +174,6 @@ export async function applyPullPage(
     issue(setMeta(db, 'cursor', cursor));
     // Without a digest to read, these writes are the transaction's last requests.
     if (!digest) commitNow(transaction);
-    if (onIssued) Dexie.ignoreTransaction(onIssued);
     await Promise.all(writes);
     const digestMismatch: string[] = [];
     if (digest) {
