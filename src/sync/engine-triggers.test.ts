@@ -14,6 +14,17 @@ async function untilIdle(tab: TestTab) {
   for (let i = 0; i < 300 && tab.engine.isRunning() && tab.transport.pending === 0; i++) await macrotask();
 }
 
+/** Counts the pull requests `tab` sends from now on. */
+function countPulls(tab: TestTab): () => number {
+  let pulls = 0;
+  const pull = tab.transport.pull.bind(tab.transport);
+  tab.transport.pull = (request, session) => {
+    pulls++;
+    return pull(request, session);
+  };
+  return () => pulls;
+}
+
 async function started() {
   const world = createTestWorld();
   const a = await world.tab(world.device());
@@ -58,18 +69,13 @@ describe('triggers', () => {
     const firstSync = async (trigger: (tab: TestTab) => void) => {
       const tab = await world.tab(world.device(), { pullLimit: 2 });
       tab.transport.pokesEnabled = false;
-      let pulls = 0;
-      const pull = tab.transport.pull.bind(tab.transport);
-      tab.transport.pull = (request, session) => {
-        pulls++;
-        return pull(request, session);
-      };
+      const pulls = countPulls(tab);
       tab.engine.start();
       await untilIdle(tab);
       trigger(tab);
       await settle([tab]);
       expect(await tab.db.notes.count()).toBe(6);
-      return pulls;
+      return pulls();
     };
     const untriggered = await firstSync(() => undefined);
     expect(untriggered).toBeGreaterThan(1);
@@ -83,17 +89,12 @@ describe('triggers', () => {
     await writer.commands.createNote({ title: 'one more' });
     writer.engine.notifyLocalWrite();
     await settle([writer]);
-    let pulls = 0;
-    const pull = single.transport.pull.bind(single.transport);
-    single.transport.pull = (request, session) => {
-      pulls++;
-      return pull(request, session);
-    };
+    const pulls = countPulls(single);
     single.engine.notifyFocus();
     await untilIdle(single);
     single.engine.notifyFocus();
     await settle([single]);
-    expect(pulls).toBe(2);
+    expect(pulls()).toBe(2);
     expect(await single.db.notes.count()).toBe(7);
   });
 

@@ -20,6 +20,17 @@ async function twoDevices(engineOptions = {}) {
   return { world, a, b };
 }
 
+/** The device stores exactly the notes its cursor covers (R13); returns them. */
+async function expectNotesUpToCursor(world: ReturnType<typeof createTestWorld>, tab: TestTab) {
+  const cursor = await getCursor(tab.db);
+  const stored = await tab.db.notes.toArray();
+  const covered = world.server
+    .rows(TEST_USER)
+    .filter((row) => row.table === 'notes' && row.version <= cursor);
+  expect(stored.map((note) => note.id).sort()).toEqual(covered.map((row) => row.id).sort());
+  return stored;
+}
+
 async function sync(...tabs: TestTab[]) {
   for (const tab of tabs) void tab.engine.syncNow();
   await settle(tabs);
@@ -146,12 +157,7 @@ describe('pull', () => {
       return pull(request, session);
     };
     await sync(b);
-    const cursor = await getCursor(b.db);
-    const stored = await b.db.notes.toArray();
-    const covered = world.server
-      .rows(TEST_USER)
-      .filter((row) => row.table === 'notes' && row.version <= cursor);
-    expect(stored.map((note) => note.id).sort()).toEqual(covered.map((row) => row.id).sort());
+    const stored = await expectNotesUpToCursor(world, b);
     expect(stored.length).toBeLessThan(9);
     b.transport.pull = pull;
     await sync(b);
@@ -180,12 +186,7 @@ describe('pull', () => {
     });
     await sync(b);
     expect(b.engine.status.get().state).toBe('error');
-    const cursor = await getCursor(b.db);
-    const stored = await b.db.notes.toArray();
-    const covered = world.server
-      .rows(TEST_USER)
-      .filter((row) => row.table === 'notes' && row.version <= cursor);
-    expect(stored.map((note) => note.id).sort()).toEqual(covered.map((row) => row.id).sort());
+    const stored = await expectNotesUpToCursor(world, b);
     expect(stored.some((note) => note.title === 'n8')).toBe(false);
     refuse.mockRestore();
     await sync(b);
