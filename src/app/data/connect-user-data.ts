@@ -59,12 +59,16 @@ async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | 
     },
     (error: unknown) => console.error('Murmur could not read how far it has synced', error),
   );
-  const createTransport = await loadSyncTransport();
-  if (!createTransport) return null;
   let sync: UserSync;
   try {
+    const createTransport = await loadSyncTransport();
+    if (!createTransport) {
+      pullWorker.close();
+      return null;
+    }
     sync = await startEngine(data, auth, createTransport, pullWorker);
   } catch (error) {
+    // A worker started early must not outlive a sync that never started: it holds the database open.
     pullWorker.close();
     throw error;
   }
