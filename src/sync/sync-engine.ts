@@ -229,9 +229,9 @@ export class SyncEngine {
             this.writeWaiting &&
             this.status.get().pending > 0 &&
             ports.clock.now() - this.lastPullPause >= PULL_PAUSE_SPACING_MS,
+          pullDemand: demand,
         };
         if (this.options.pullRunner) ctx.pullRunner = this.options.pullRunner;
-        ctx.pullDemand = demand;
         this.status.set({ state: 'syncing', error: null });
         let busy = false;
         // Nothing queued: skip the push cycle and its lock and lease writes (a write after the count
