@@ -11,14 +11,15 @@
 import { getClientId } from '../db/sync-meta.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
-import { MalformedResponseError } from './errors.ts';
 import type { EnginePorts, TimerHandle } from './ports.ts';
 import { MAX_PUSH_MUTATIONS } from './protocol.ts';
 import { PullDemand } from './pull-demand.ts';
 import type { PullRunner } from './pull-runner.ts';
 import { pullAll, pushAll, type CycleContext } from './sync-cycles.ts';
 import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
-import { TransportError, type SyncSession, type SyncTransport } from './transport.ts';
+import { sessionToSyncWith } from './session-to-sync-with.ts';
+import { syncFailure } from './sync-failure.ts';
+import type { SyncTransport } from './transport.ts';
 import { BUSY } from './with-sync-lock.ts';
 
 export interface SyncEngineOptions {
@@ -190,11 +191,13 @@ export class SyncEngine {
   private async runOnce(): Promise<boolean> {
     const { db, ports } = this.options;
     while (!this.disposed && (this.needPush || this.needPull)) {
-      const session = this.sessionToSyncWith();
-      if (!session) {
+      const check = sessionToSyncWith(ports, db.userId, this.authBlocked);
+      if (check.session === null) {
+        if (check.status) this.status.set(check.status);
         await this.refreshPending();
         return false;
       }
+      const { session } = check;
       // The count decides whether to push; the status gets it as it comes either way, and it is read
       // before the cycle ends. A local write since the last cycle has most likely queued a change, so
       // its push does not wait for the count; nor does a pull alone (a realtime poke).
@@ -277,51 +280,17 @@ export class SyncEngine {
     return true;
   }
 
-  /** The session to sync with, or null when this run must stop here (the status says why). */
-  private sessionToSyncWith(): SyncSession | null {
-    const { db, ports } = this.options;
-    if (!ports.connectivity.isOnline()) {
-      this.status.set({ state: 'offline', progress: null });
-      return null;
-    }
-    if (this.authBlocked) return null;
-    const session = ports.auth.current();
-    if (!session) {
-      this.status.set({
-        state: 'error',
-        progress: null,
-        error: { kind: 'auth', message: 'Sign in to sync.' },
-      });
-      return null;
-    }
-    if (session.userId !== db.userId) {
-      // R30: never push this user's outbox under another account.
-      this.fail('account_mismatch', 'Signed in as another user; this device keeps its changes.');
-      return null;
-    }
-    return session;
-  }
-
   private handleError(error: unknown): void {
     if (this.disposed) return;
-    if (error instanceof TransportError) {
-      if (error.kind === 'unauthorized') {
-        // R32: stop until the auth layer reports a refreshed session; writes keep working meanwhile.
-        this.authBlocked = true;
-        this.status.set({ state: 'error', progress: null, error: { kind: 'auth', message: error.message } });
-        this.options.ports.auth.refresh().catch(() => undefined);
-        return;
-      }
-      if (error.kind === 'forbidden') {
-        this.fail('forbidden', error.message);
-        return;
-      }
-      this.fail(error.kind === 'network' ? 'network' : 'server', error.message);
-    } else if (error instanceof MalformedResponseError) {
-      this.fail('malformed', error.message);
-    } else {
-      this.fail('local', error instanceof Error ? error.message : String(error));
+    const failure = syncFailure(error);
+    if (failure.then === 'signIn') {
+      this.authBlocked = true;
+      this.status.set({ state: 'error', progress: null, error: { kind: 'auth', message: failure.message } });
+      this.options.ports.auth.refresh().catch(() => undefined);
+      return;
     }
+    this.fail(failure.kind, failure.message);
+    if (failure.then === 'stop') return;
     this.failures++;
     this.schedule('retryTimer', backoffDelay(this.failures, this.options.ports.random, this.options.backoff));
   }
