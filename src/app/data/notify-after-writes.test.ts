@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 
 import { notifyAfterWrites } from './notify-after-writes.ts';
 
+/** After whatever the current task still had queued (microtasks included). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('commands that notify the engine', () => {
   it('[R27] notifies after a write commits, and returns what the command returned', async () => {
     const order: string[] = [];
@@ -15,7 +18,10 @@ describe('commands that notify the engine', () => {
       () => order.push('notify'),
     );
     expect(await commands.createNote('walk')).toBe('id-walk');
-    expect(order).toEqual(['write walk', 'notify']);
+    order.push('caller resumed');
+    await nextTask();
+    // The caller goes on first ("Saved" on screen); the engine hears of the write before any timer.
+    expect(order).toEqual(['write walk', 'caller resumed', 'notify']);
   });
 
   it('[R27] a failed command notifies nobody and its error reaches the caller', async () => {
@@ -29,6 +35,7 @@ describe('commands that notify the engine', () => {
       () => notified++,
     );
     await expect(commands.updateNote()).rejects.toThrow('no such note');
+    await nextTask();
     expect(notified).toBe(0);
   });
 
@@ -45,8 +52,10 @@ describe('commands that notify the engine', () => {
       new Set(['keepFormDraft'] as const),
     );
     await commands.keepFormDraft();
+    await nextTask();
     expect(notified).toBe(0);
     await commands.createNote();
+    await nextTask();
     expect(notified).toBe(1);
   });
 });
