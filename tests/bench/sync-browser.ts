@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium-path.ts';
 import { serveDist } from '../../scripts/serve-dist.ts';
@@ -35,6 +35,8 @@ const HOPS_PER_RUN = 5;
  * Where a device keeps its data. 'disk': a new browser profile in a fresh directory, as a person's
  * browser is. 'memory': an incognito context, whose IndexedDB Chromium keeps in memory; on this
  * Chromium it writes several times slower than a profile on disk, so it is measured beside the budget.
+ * Each in a browser of its own: in-memory first syncs in one browser kept open across loads ran
+ * erratically whatever the build (3.0–6.6 s; docs/performance.md, fourteenth session).
  */
 type Profile = 'disk' | 'memory';
 
@@ -45,7 +47,7 @@ interface Device {
 }
 
 /** A device: its own profile (own IndexedDB, no service worker), signed in to the account. */
-async function openDevice(browser: Browser, email: string, profile: Profile = 'disk'): Promise<Device> {
+async function openDevice(email: string, profile: Profile = 'disk'): Promise<Device> {
   let context: BrowserContext;
   let close: () => Promise<void>;
   if (profile === 'disk') {
@@ -60,8 +62,12 @@ async function openDevice(browser: Browser, email: string, profile: Profile = 'd
       rmSync(dir, { recursive: true, force: true });
     };
   } else {
+    const browser = await chromium.launch({ executablePath: findChromium() ?? '', args: CHROMIUM_ARGS });
     context = await browser.newContext({ serviceWorkers: 'block' });
-    close = () => context.close();
+    close = async () => {
+      await context.close();
+      await browser.close();
+    };
   }
   const session = await realSession(email);
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
@@ -142,9 +148,7 @@ export const syncBrowser: Benchmark = {
     const { outDir } = await buildApp();
     const server = await serveDist({ port: PORT, outDir });
     const backend = await openAppBackend(log);
-    const executablePath = findChromium();
-    if (!executablePath) throw new Error('sync-browser: no Chromium found (set CHROMIUM_PATH)');
-    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    if (!findChromium()) throw new Error('sync-browser: no Chromium found (set CHROMIUM_PATH)');
     const initial: number[] = [];
     const initialInMemory: number[] = [];
     const initialHome: number[] = [];
@@ -162,7 +166,7 @@ export const syncBrowser: Benchmark = {
       await seedNotes(backend.url, owner, ENTRIES);
       log(`sync-browser: ${ENTRIES} notes on the server`);
       for (let run = 0; run <= runCount; run += 1) {
-        const { context, page, close } = await openDevice(browser, email);
+        const { context, page, close } = await openDevice(email);
         const at = await timeInitialSync(page, `${base}/notes`, owner.user.id);
         const tasks = await page.evaluate(
           () => (window as unknown as { syncProbe: { longTasks: number[] } }).syncProbe.longTasks,
@@ -180,13 +184,13 @@ export const syncBrowser: Benchmark = {
         const drainMs = await drained;
         await close();
 
-        const incognito = await openDevice(browser, email, 'memory');
+        const incognito = await openDevice(email, 'memory');
         const inMemoryAt = await timeInitialSync(incognito.page, `${base}/notes`, owner.user.id);
         await incognito.close();
 
         // Where a fresh device lands after signing in: home, whose streak, today and search read the
         // whole journal as it arrives.
-        const home = await openDevice(browser, email);
+        const home = await openDevice(email);
         const homeAt = await timeInitialSync(home.page, `${base}/app`, owner.user.id);
         const homeTasks = await home.page.evaluate(
           () => (window as unknown as { syncProbe: { longTasks: number[] } }).syncProbe.longTasks,
@@ -212,8 +216,8 @@ export const syncBrowser: Benchmark = {
 
       // A → B on a second account with a short journal, both devices on /mood.
       const pairEmail = (await realSession()).user.email ?? '';
-      const a = await openDevice(browser, pairEmail);
-      const b = await openDevice(browser, pairEmail);
+      const a = await openDevice(pairEmail);
+      const b = await openDevice(pairEmail);
       const bUpToDate = pageSignal(b.page, UP_TO_DATE_SIGNAL);
       await b.page.goto(`${base}/mood`);
       await upToDateAt(b.page, bUpToDate);
@@ -237,7 +241,6 @@ export const syncBrowser: Benchmark = {
       await a.close();
       await b.close();
     } finally {
-      await browser.close();
       await server.close();
       await backend.close();
     }
