@@ -88,20 +88,33 @@ describe('pull worker client', () => {
     expect(pages).toEqual([{ phase: 'pull', done: 5, total: 9 }]);
   });
 
-  it('starts the worker when warmed up, and gives it the first walk once it is ready', async () => {
+  it('starts the worker when warmed up, and gives it the first walk before it is ready', async () => {
     const runner = createPullWorker('u-1', createWorker);
     runner.warmUp();
     expect(started).toBe(1);
     expect(worker.posted).toEqual([{ type: 'open', userId: 'u-1' }]);
-    worker.reply({ type: 'ready' });
+    // The first walk of a device that never pulled is all of its journal: nothing is fetched on the page
+    // only to be fetched again by the worker once it is ready.
     const walkHere = vi.fn(shortWalkHere);
     const walked = runner.walk(job, noReports, wanted, walkHere);
-    expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 1 });
+    await vi.waitFor(() => expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 1 }));
+    worker.reply({ type: 'ready' });
     worker.reply({ type: 'walked', id: 1, outcome: 'done' });
     await expect(walked).resolves.toBe('done');
     expect(walkHere).not.toHaveBeenCalled();
     runner.warmUp();
     expect(started).toBe(1);
+  });
+
+  it('walks the first walk on the page when a warmed-up worker fails before it is ready', async () => {
+    const runner = createPullWorker('u-1', createWorker);
+    runner.warmUp();
+    const walkHere = vi.fn(shortWalkHere);
+    const walked = runner.walk(job, noReports, wanted, walkHere);
+    await vi.waitFor(() => expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 1 }));
+    worker.reply({ type: 'failed', message: 'the database did not open' });
+    await expect(walked).resolves.toBe('done');
+    expect(walkHere).toHaveBeenCalledTimes(1);
   });
 
   it('starts no worker when warmed up after it was closed', () => {

@@ -35,6 +35,8 @@ export function createPullWorker(
   const walks = new Map<number, WalkInWorker>();
   let ready = false;
   let closed = false;
+  /** Started by warmUp(): the first walk is known to be long, so it waits for the worker. */
+  let warmed = false;
 
   const startClient = () =>
     workerWithFallback<PullWorkerRequest, PullWorkerReply, { close(): void }, PullOutcome>({
@@ -72,7 +74,7 @@ export function createPullWorker(
 
   return {
     async walk(job, onPage, isCancelled, walkHere) {
-      if (!(ready && inUse())) {
+      if (!(inUse() && (ready || warmed))) {
         const canTakeOver = createWorker !== null && (client === null || inUse());
         const outcome = await walkHere(canTakeOver ? takeOver : undefined);
         if (outcome !== 'handed-over') return outcome;
@@ -114,11 +116,14 @@ export function createPullWorker(
     },
     /**
      * Starts the worker now, before any walk: for a walk known to be long (a device that has never
-     * pulled this journal), so its script loads and its database opens while the app starts, and the
-     * first walk goes to it instead of beginning on the page.
+     * pulled this journal), so its script loads and its database opens while the app starts. Every walk
+     * then goes to it, waiting for it if it is not ready yet: a first walk begun on the page would fetch
+     * and check pages the worker then fetches again. Should it fail, the walk is walked on the page.
      */
     warmUp() {
-      if (!client && !closed && createWorker) client = startClient();
+      if (client || closed || !createWorker) return;
+      client = startClient();
+      warmed = true;
     },
     close() {
       closed = true;
