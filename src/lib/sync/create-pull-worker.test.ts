@@ -4,7 +4,7 @@ import { PullDemand } from '../../sync/pull-demand.ts';
 import type { PullJob, PullRunner, WalkHere } from '../../sync/pull-runner.ts';
 import { TransportError } from '../../sync/transport.ts';
 import { FakeWorker } from '../../testing/fake-worker.ts';
-import { createPullWorker } from './create-pull-worker.ts';
+import { createPullWorker, WARM_UP_WAIT_MS } from './create-pull-worker.ts';
 
 const job: PullJob = {
   session: { userId: 'u-1', accessToken: 'token-1' },
@@ -88,17 +88,19 @@ describe('pull worker client', () => {
     expect(pages).toEqual([{ phase: 'pull', done: 5, total: 9 }]);
   });
 
-  it('starts the worker when warmed up, and gives it the first walk before it is ready', async () => {
+  it('starts the worker when warmed up, and its first walk waits for it rather than begin on the page', async () => {
     const runner = createPullWorker('u-1', createWorker);
     runner.warmUp();
     expect(started).toBe(1);
     expect(worker.posted).toEqual([{ type: 'open', userId: 'u-1' }]);
-    // The first walk of a device that never pulled is all of its journal: nothing is fetched on the page
-    // only to be fetched again by the worker once it is ready.
+    // The first walk of a device that never pulled is all of its journal: a walk begun on the page would
+    // fetch and check pages the worker then fetches again.
     const walkHere = vi.fn(shortWalkHere);
     const walked = runner.walk(job, noReports, wanted, walkHere);
-    await vi.waitFor(() => expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 1 }));
+    await Promise.resolve();
+    expect(worker.posted).toHaveLength(1);
     worker.reply({ type: 'ready' });
+    await vi.waitFor(() => expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 1 }));
     worker.reply({ type: 'walked', id: 1, outcome: 'done' });
     await expect(walked).resolves.toBe('done');
     expect(walkHere).not.toHaveBeenCalled();
@@ -106,15 +108,32 @@ describe('pull worker client', () => {
     expect(started).toBe(1);
   });
 
-  it('walks the first walk on the page when a warmed-up worker fails before it is ready', async () => {
+  it('walks the first walk on the page when a warmed-up worker fails while it loads', async () => {
     const runner = createPullWorker('u-1', createWorker);
     runner.warmUp();
     const walkHere = vi.fn(shortWalkHere);
     const walked = runner.walk(job, noReports, wanted, walkHere);
-    await vi.waitFor(() => expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 1 }));
     worker.reply({ type: 'failed', message: 'the database did not open' });
     await expect(walked).resolves.toBe('done');
     expect(walkHere).toHaveBeenCalledTimes(1);
+  });
+
+  it('begins the first walk on the page when a warmed-up worker is not ready in time, and hands over later', async () => {
+    vi.useFakeTimers();
+    try {
+      const runner = createPullWorker('u-1', createWorker);
+      runner.warmUp();
+      const walked = runner.walk(job, noReports, wanted, longWalkHere(worker));
+      await vi.advanceTimersByTimeAsync(WARM_UP_WAIT_MS - 1);
+      expect(worker.posted).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      // The walk on the page makes the worker ready as it goes (longWalkHere), then hands over to it.
+      await vi.waitFor(() => expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 1 }));
+      worker.reply({ type: 'walked', id: 1, outcome: 'done' });
+      await expect(walked).resolves.toBe('done');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('starts no worker when warmed up after it was closed', () => {

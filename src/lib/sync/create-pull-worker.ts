@@ -12,6 +12,16 @@ interface WalkInWorker {
   answered: (count: number | null) => void;
 }
 
+/** Longest a walk waits for a warmed-up worker to be ready before it begins on the page. */
+export const WARM_UP_WAIT_MS = 3_000;
+
+/** Resolves when `settled` does, or after `ms`, whichever comes first. */
+function settledOrAfter(settled: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const after = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([settled, after]).finally(() => clearTimeout(timer));
+}
+
 // Vite bundles a worker only from this literal `new Worker(new URL(…, import.meta.url))`.
 const startWorker =
   typeof Worker === 'undefined'
@@ -35,8 +45,9 @@ export function createPullWorker(
   const walks = new Map<number, WalkInWorker>();
   let ready = false;
   let closed = false;
-  /** Started by warmUp(): the first walk is known to be long, so it waits for the worker. */
-  let warmed = false;
+  /** Set by warmUp(): settles once the worker is ready, has failed, or the runner is closed. */
+  let warming: Promise<void> | null = null;
+  let settleWarming = () => {};
 
   const startClient = () =>
     workerWithFallback<PullWorkerRequest, PullWorkerReply, { close(): void }, PullOutcome>({
@@ -45,8 +56,10 @@ export function createPullWorker(
       open: { type: 'open', userId },
       createLocal: () => ({ close: () => undefined }),
       onReply(reply, answer, refuse) {
-        if (reply.type === 'ready') ready = true;
-        else if (reply.type === 'walked') {
+        if (reply.type === 'ready') {
+          ready = true;
+          settleWarming();
+        } else if (reply.type === 'walked') {
           walks.get(reply.id)?.answered(reply.answered);
           answer(reply.id, reply.outcome);
         } else if (reply.type === 'walk-failed') refuse(reply.id, fromWalkError(reply.error));
@@ -61,7 +74,7 @@ export function createPullWorker(
         }
       },
       // Nothing to hand over: a walk on the page needs only what it brings (walkHere).
-      handOver: () => undefined,
+      handOver: () => settleWarming(),
     });
   let client: ReturnType<typeof startClient> | null = null;
 
@@ -74,7 +87,11 @@ export function createPullWorker(
 
   return {
     async walk(job, onPage, isCancelled, walkHere) {
-      if (!(inUse() && (ready || warmed))) {
+      // A worker warmed up for a long first walk is waited for while it loads: a walk begun here would
+      // fetch and check pages the worker then fetches again. Only for a while: a worker that never
+      // answers must not hold the first sync up.
+      if (warming && !ready && inUse()) await settledOrAfter(warming, WARM_UP_WAIT_MS);
+      if (!(ready && inUse())) {
         const canTakeOver = createWorker !== null && (client === null || inUse());
         const outcome = await walkHere(canTakeOver ? takeOver : undefined);
         if (outcome !== 'handed-over') return outcome;
@@ -116,17 +133,18 @@ export function createPullWorker(
     },
     /**
      * Starts the worker now, before any walk: for a walk known to be long (a device that has never
-     * pulled this journal), so its script loads and its database opens while the app starts. Every walk
-     * then goes to it, waiting for it if it is not ready yet: a first walk begun on the page would fetch
-     * and check pages the worker then fetches again. Should it fail, the walk is walked on the page.
+     * pulled this journal), so its script loads and its database opens while the app starts, and walks
+     * wait for it (up to WARM_UP_WAIT_MS) rather than begin on the page. Should it fail, or not be ready
+     * by then, the walk is walked on the page as before.
      */
     warmUp() {
       if (client || closed || !createWorker) return;
+      warming = new Promise((resolve) => (settleWarming = resolve));
       client = startClient();
-      warmed = true;
     },
     close() {
       closed = true;
+      settleWarming();
       // The engine is stopped: what a walk would have returned no longer matters, but a walk left
       // pending would keep its tab's pull lock until the lease ran out.
       for (const walk of walks.values()) walk.resolve('done');
