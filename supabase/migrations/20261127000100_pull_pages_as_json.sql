@@ -7,15 +7,12 @@
 -- of keys inside an object may differ, which no reader depends on. The request is still jsonb, and so
 -- are the stored HLCs and the digest.
 
--- The wire form of one row as a json_build_object expression over `alias` (wire_expression's twin).
+-- The wire form of one row as a json_build_object expression over `alias`: wire_expression's, so the
+-- fields and their rendering have one definition.
 create function sync_private.wire_json_expression(p_table text, alias text) returns text
 language sql stable as $$
-  select 'json_build_object(' || string_agg(
-           format('%L, ', f.field) || case when f.kind = 'instant' then format('sync_private.iso(%I.%I)', alias, f.field)
-                                           else format('%I.%I', alias, f.field) end,
-           ', ' order by f.position) || ')'
-  from sync_private.fields f
-  where f.table_name = p_table
+  select 'json_build_object(' || substr(e, length('jsonb_build_object(') + 1)
+  from sync_private.wire_expression(p_table, alias) e
 $$;
 
 -- page_rows's columns change type, which create or replace cannot do.
