@@ -65,6 +65,14 @@ export function withNoteListKeys<T extends ListedNote>(note: T): T {
   return { ...note, _sync: { ...sync, order: noteOrderKey(note), liveTags: [...new Set(note.tags ?? [])] } };
 }
 
+/**
+ * A row as `table` stores it: notes carry their list keys. For writers that put rows on the native
+ * object store, below this middleware (src/db/commands/native-change-io.ts).
+ */
+export function storedForm<T extends object>(table: string, row: T): T {
+  return table === 'notes' ? (withNoteListKeys(row as unknown as ListedNote) as unknown as T) : row;
+}
+
 function deriveOnWrite(table: DBCoreTable): DBCoreTable {
   return {
     ...table,

@@ -22,6 +22,11 @@ export async function setMeta(db: MurmurDatabase, key: string, value: unknown): 
  */
 const storedClientIds = new WeakMap<MurmurDatabase, string>();
 
+/** The client id of this database when this tab has read it already (no request needed). */
+export function knownClientId(db: MurmurDatabase): string | undefined {
+  return storedClientIds.get(db);
+}
+
 /** The client id of this database, created on first use. All tabs of one database share it. */
 export async function getClientId(db: MurmurDatabase, ids: IdSource): Promise<string> {
   const known = storedClientIds.get(db);

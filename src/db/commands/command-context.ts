@@ -1,9 +1,14 @@
+import { Dexie } from 'dexie';
+
 import type { SyncedTable } from '../entities/entity-tables.ts';
 import { defaultUserSettings, type UserSettings } from '../entities/user-settings.ts';
 import type { DbPorts } from '../ports.ts';
 import type { MurmurDatabase } from '../schema.ts';
 import { commitNow } from '../commit-now.ts';
 import { commitOutcome } from '../commit-outcome.ts';
+import { knownClientId } from '../sync-meta.ts';
+import { changeInNativeTransaction } from './native-change.ts';
+import { StaleMemoryError } from './last-write.ts';
 import { changeScope, writeChange, type ChangeOptions } from './write-change.ts';
 
 /** What every command needs: the user's database and the injected clock and ids. */
@@ -31,6 +36,25 @@ export function change(
   patch: Record<string, unknown>,
   options: ChangeOptions = {},
 ): Promise<string[]> {
+  return changeOnce(ctx, table, id, patch, { ...options, speculate: true }).catch((error: unknown) => {
+    // The row this tab remembered was no longer what was stored: nothing was committed; plan from the reads.
+    if (error instanceof StaleMemoryError) return changeOnce(ctx, table, id, patch, options);
+    throw error;
+  });
+}
+
+function changeOnce(
+  ctx: CommandContext,
+  table: SyncedTable,
+  id: string,
+  patch: Record<string, unknown>,
+  options: ChangeOptions,
+): Promise<string[]> {
+  const clientId = knownClientId(ctx.db);
+  if (clientId && ctx.db.isOpen() && !Dexie.currentTransaction) {
+    const answer = changeInNativeTransaction(ctx, table, id, patch, options, clientId);
+    if (answer) return answer;
+  }
   return new Promise((resolve, reject) => {
     let changed: string[] | undefined;
     // The callback must be an async function: Dexie keeps the transaction open across its awaits only then.
@@ -43,6 +67,8 @@ export function change(
       });
       changed = await writeChange(ctx.db, ctx.ports, table, id, patch, {
         ...options,
+        // A nested change must not abort its caller's transaction on a stale guess.
+        speculate: options.speculate === true && !transaction.parent,
         writesIssued: () => commitNow(transaction),
       });
       return changed;

@@ -4,44 +4,28 @@
  * is durable and queued. Nothing but the commands in this folder writes the entity tables or the
  * outbox (the sync engine's pull writes entity rows, never the outbox).
  */
-import { tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
-import type { RowSync, Stored } from '../entities/common.ts';
-import { maxHlc, nextHlc, nodeFromClientId } from '../hlc.ts';
+import type { SyncedTable } from '../entities/entity-tables.ts';
 import type { DbPorts } from '../ports.ts';
 import type { MurmurDatabase } from '../schema.ts';
-import { getClientId, getHlcState, setMeta } from '../sync-meta.ts';
+import { tablesChangeIo } from './change-io.ts';
+import {
+  compareWithStored,
+  lastWrite,
+  rememberWrite,
+  StaleMemoryError,
+  type LastWrite,
+} from './last-write.ts';
+import { nativeChangeIo } from './native-change-io.ts';
+import { planChange, type ChangeRules, type PlannedChange } from './plan-change.ts';
 
-export class EntityNotFoundError extends Error {
-  constructor(table: string, id: string) {
-    super(`${table} ${id} does not exist`);
-    this.name = 'EntityNotFoundError';
-  }
-}
-
-export class EntityDeletedError extends Error {
-  constructor(table: string, id: string) {
-    super(`${table} ${id} is deleted; restore it first`);
-    this.name = 'EntityDeletedError';
-  }
-}
-
-export class EntityExistsError extends Error {
-  constructor(table: string, id: string) {
-    super(`${table} ${id} already exists`);
-    this.name = 'EntityExistsError';
-  }
-}
+export { EntityDeletedError, EntityExistsError, EntityNotFoundError } from './change-errors.ts';
 
 /** The tables one change touches; commands open their transaction over these (plus what they read). */
 export function changeScope(db: MurmurDatabase, table: SyncedTable) {
   return [db.entityTable(table), db.outbox, db.sync_meta] as const;
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-export interface ChangeOptions {
+export interface ChangeOptions extends ChangeRules {
   /** Create the row: `patch` is the whole row and the id must be new. */
   create?: boolean;
   /** Allow changing a deleted row (restore, or a user restoring a conflict). */
@@ -51,11 +35,24 @@ export interface ChangeOptions {
    * caller may commit then rather than wait a round trip for the writes' results (see change()).
    */
   writesIssued?: () => void;
+  /**
+   * Plan the writes from the row this tab last wrote and send them with the reads. Only for a change
+   * that owns its transaction: a stale guess throws StaleMemoryError, and the transaction must abort.
+   */
+  speculate?: boolean;
+  /** Send the requests on this native transaction (the change's own), with the database's client id. */
+  native?: { transaction: IDBTransaction; clientId: string };
 }
 
 /**
  * Applies `patch` to the row and queues it. Must run inside a readwrite transaction over
  * changeScope(table). Returns the fields that changed (none: nothing was queued).
+ *
+ * With `speculate`, when this tab last wrote the same row (an autosave, again), the writes go out with
+ * the reads, planned from that remembered row: the reads still answer with what was stored before the
+ * writes. If the pull has since given the row a newer server version, the row is put again with it;
+ * if anything else differs from the remembered row and HLC state, the change throws before anything
+ * commits (docs/sync.md R5).
  */
 export async function writeChange(
   db: MurmurDatabase,
@@ -65,75 +62,59 @@ export async function writeChange(
   patch: Record<string, unknown>,
   options: ChangeOptions = {},
 ): Promise<string[]> {
-  const policy = tablePolicy(table);
-  const store = db.entityTable(table);
-  // The reads go out together: each awaited request is a round trip to the browser's database process,
-  // and a note typed into saves every pause. Within one transaction IndexedDB keeps requests in order.
-  const [existing, clientId, hlcState] = await Promise.all([
-    store.get(id),
-    getClientId(db, ports.ids),
-    getHlcState(db),
-  ]);
-  let current: Record<string, unknown>;
-  let sync: RowSync;
-  if (options.create) {
-    if (existing) throw new EntityExistsError(table, id);
-    current = {};
-    sync = { version: 0, hlc: {} };
-  } else if (existing) {
-    const { _sync, ...data } = existing;
-    current = data;
-    sync = _sync;
-  } else if (policy.defaults) {
-    current = policy.defaults(id);
-    sync = { version: 0, hlc: {} };
-  } else {
-    throw new EntityNotFoundError(table, id);
+  const io = options.native
+    ? nativeChangeIo(db, options.native.transaction, options.native.clientId)
+    : tablesChangeIo(db, ports);
+  const reads = io.read(table, id);
+  const remembered = options.speculate ? lastWrite(db, table, id) : undefined;
+  const guess = remembered ? planGuess(ports, table, id, patch, options, remembered) : null;
+  if (remembered && guess) {
+    const writes = io.write(table, guess, remembered.row);
+    // A stale guess aborts the transaction, which fails these writes; what matters is StaleMemoryError.
+    writes.catch(() => undefined);
+    const start = await reads;
+    const stored = compareWithStored(remembered, start.existing, start.hlcState);
+    if (stored === 'changed' || !start.existing) throw new StaleMemoryError(table, id);
+    let row = guess.row;
+    if (stored === 'newer version') {
+      // The row was written with the version it was planned from; it is put again with the stored one.
+      row = { ...row, _sync: { ...row._sync, version: start.existing._sync.version } };
+      const rewritten = io.rewrite(table, row);
+      options.writesIssued?.();
+      await Promise.all([writes, rewritten]);
+    } else {
+      options.writesIssued?.();
+      await writes;
+    }
+    rememberWrite(db, { table, id, row, hlcState: guess.hlc, clientId: start.clientId });
+    return guess.changed;
   }
-  if (!options.create && !options.allowDeleted && current['deleted_at'] != null && !('deleted_at' in patch)) {
-    throw new EntityDeletedError(table, id);
-  }
-  const allowed = policy.writable ? null : new Set(policy.patchableFields ?? []);
-  for (const field of Object.keys(patch)) {
-    if (allowed && !allowed.has(field)) throw new Error(`${table}.${field} is not writable on the client`);
-    if (!options.create && policy.immutable.includes(field))
-      throw new Error(`${table}.${field} cannot change`);
-  }
-  const next = policy.schema.parse({ ...current, ...patch, id });
-  const changed = Object.keys(patch).filter(
-    (field) => options.create || !sameValue(current[field], next[field]),
-  );
-  if (changed.length === 0) return [];
-
-  const previous = maxHlc(hlcState, ...Object.values(sync.hlc));
-  const hlc = nextHlc(previous, nodeFromClientId(clientId), ports.clock.now());
-  const fieldHlc: Record<string, string> = {};
-  const base: Record<string, string> = {};
-  const written: Record<string, unknown> = {};
-  for (const field of changed) {
-    fieldHlc[field] = hlc;
-    base[field] = sync.hlc[field] ?? '';
-    written[field] = next[field];
-  }
-  const row: Stored<Record<string, unknown>> = {
-    ...next,
-    _sync: { version: sync.version, hlc: { ...sync.hlc, ...fieldHlc } },
-  };
-  // nextHlc is always after the stored state, so the state moves to it.
-  const writes = Promise.all([
-    store.put(row),
-    db.outbox.add({
-      mutation_id: ports.ids.next(),
-      table,
-      entity_id: id,
-      patch: written,
-      hlc: fieldHlc,
-      base,
-      created_at: new Date(ports.clock.now()).toISOString(),
-    }),
-    setMeta(db, 'hlc', hlc),
-  ]);
+  const start = await reads;
+  const planned = planChange(ports, table, id, patch, options, start);
+  if (!planned) return [];
+  const writes = io.write(table, planned, start.existing);
   options.writesIssued?.();
   await writes;
-  return changed;
+  rememberWrite(db, { table, id, row: planned.row, hlcState: planned.hlc, clientId: start.clientId });
+  return planned.changed;
+}
+
+/** A plan from the remembered row, or null when it would write nothing or be refused (the reads decide). */
+function planGuess(
+  ports: DbPorts,
+  table: SyncedTable,
+  id: string,
+  patch: Record<string, unknown>,
+  options: ChangeRules,
+  remembered: LastWrite,
+): PlannedChange | null {
+  try {
+    return planChange(ports, table, id, patch, options, {
+      existing: remembered.row,
+      clientId: remembered.clientId,
+      hlcState: remembered.hlcState,
+    });
+  } catch {
+    return null;
+  }
 }
