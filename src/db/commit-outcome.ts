@@ -10,7 +10,8 @@ import type { DBCore, Middleware } from 'dexie';
  */
 const outcomes = new WeakMap<IDBTransaction, Promise<boolean>>();
 
-function outcomeOf(transaction: IDBTransaction): Promise<boolean> {
+/** Whether `transaction` commits (true) or aborts (false), from its own events. */
+export function outcomeOf(transaction: IDBTransaction): Promise<boolean> {
   return new Promise((resolve) => {
     transaction.addEventListener('complete', () => resolve(true), { once: true });
     transaction.addEventListener('abort', () => resolve(false), { once: true });

@@ -3,17 +3,15 @@ import type { Stored } from '../entities/common.ts';
 import type { MurmurDatabase } from '../schema.ts';
 
 /**
- * The last row a change in this tab wrote to a database, with the HLC state it left and the client id
- * it used. Autosave writes one row again and again; a change that finds its row here plans its writes
+ * The last row a change in this tab wrote to a database, with the HLC state it left. Autosave writes one row again and again; a change that finds its row here plans its writes
  * before its reads answer (write-change.ts). Only a guess: another tab, the sync engine's pull or an
- * aborted transaction may have changed what is stored, so the reads always check it (stillStored).
+ * aborted transaction may have changed what is stored, so the reads always check it (compareWithStored).
  */
 export interface LastWrite {
   table: SyncedTable;
   id: string;
   row: Stored<Record<string, unknown>>;
   hlcState: string;
-  clientId: string;
 }
 
 const lastWrites = new WeakMap<MurmurDatabase, LastWrite>();

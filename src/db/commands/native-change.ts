@@ -1,5 +1,5 @@
 import { announceOnCommit } from '../announce-write.ts';
-import { commitOutcome } from '../commit-outcome.ts';
+import { commitOutcome, outcomeOf } from '../commit-outcome.ts';
 import type { SyncedTable } from '../entities/entity-tables.ts';
 import type { CommandContext } from './command-context.ts';
 import { writeChange, type ChangeOptions } from './write-change.ts';
@@ -54,13 +54,6 @@ export function changeInNativeTransaction(
       throw error;
     },
   );
-}
-
-function outcomeOf(transaction: IDBTransaction): Promise<boolean> {
-  return new Promise((resolve) => {
-    transaction.addEventListener('complete', () => resolve(true), { once: true });
-    transaction.addEventListener('abort', () => resolve(false), { once: true });
-  });
 }
 
 /** Aborts unless the transaction has already ended (an abort after the end throws). */

@@ -7,7 +7,9 @@ import { EntityDeletedError, EntityExistsError, EntityNotFoundError } from './ch
 
 /** How a change may apply (the options of writeChange that decide what it writes). */
 export interface ChangeRules {
+  /** Create the row: `patch` is the whole row and the id must be new. */
   create?: boolean;
+  /** Allow changing a deleted row (restore, or a user restoring a conflict). */
   allowDeleted?: boolean;
 }
 

@@ -15,6 +15,7 @@ import {
   StaleMemoryError,
   type LastWrite,
 } from './last-write.ts';
+import { knownClientId } from '../sync-meta.ts';
 import { nativeChangeIo } from './native-change-io.ts';
 import { planChange, type ChangeRules, type PlannedChange } from './plan-change.ts';
 
@@ -26,10 +27,6 @@ export function changeScope(db: MurmurDatabase, table: SyncedTable) {
 }
 
 export interface ChangeOptions extends ChangeRules {
-  /** Create the row: `patch` is the whole row and the id must be new. */
-  create?: boolean;
-  /** Allow changing a deleted row (restore, or a user restoring a conflict). */
-  allowDeleted?: boolean;
   /**
    * Called once the change's writes are issued, when it is the last thing its transaction does: the
    * caller may commit then rather than wait a round trip for the writes' results (see change()).
@@ -67,7 +64,9 @@ export async function writeChange(
     : tablesChangeIo(db, ports);
   const reads = io.read(table, id);
   const remembered = options.speculate ? lastWrite(db, table, id) : undefined;
-  const guess = remembered ? planGuess(ports, table, id, patch, options, remembered) : null;
+  const clientId = knownClientId(db);
+  const guess =
+    remembered && clientId ? planGuess(ports, table, id, patch, options, remembered, clientId) : null;
   if (remembered && guess) {
     const writes = io.write(table, guess, remembered.row);
     // A stale guess aborts the transaction, which fails these writes; what matters is StaleMemoryError.
@@ -86,7 +85,7 @@ export async function writeChange(
       options.writesIssued?.();
       await writes;
     }
-    rememberWrite(db, { table, id, row, hlcState: guess.hlc, clientId: start.clientId });
+    rememberWrite(db, { table, id, row, hlcState: guess.hlc });
     return guess.changed;
   }
   const start = await reads;
@@ -95,7 +94,7 @@ export async function writeChange(
   const writes = io.write(table, planned, start.existing);
   options.writesIssued?.();
   await writes;
-  rememberWrite(db, { table, id, row: planned.row, hlcState: planned.hlc, clientId: start.clientId });
+  rememberWrite(db, { table, id, row: planned.row, hlcState: planned.hlc });
   return planned.changed;
 }
 
@@ -107,11 +106,12 @@ function planGuess(
   patch: Record<string, unknown>,
   options: ChangeRules,
   remembered: LastWrite,
+  clientId: string,
 ): PlannedChange | null {
   try {
     return planChange(ports, table, id, patch, options, {
       existing: remembered.row,
-      clientId: remembered.clientId,
+      clientId,
       hlcState: remembered.hlcState,
     });
   } catch {
