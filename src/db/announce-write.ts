@@ -67,8 +67,21 @@ export function announceOnCommit(transaction: IDBTransaction): void {
   transaction.addEventListener(
     'complete',
     () => {
-      if (carrier.mutatedParts) Dexie.on('storagemutated').fire(carrier.mutatedParts);
+      if (!carrier.mutatedParts) return;
+      announcing = true;
+      try {
+        Dexie.on('storagemutated').fire(carrier.mutatedParts);
+      } finally {
+        announcing = false;
+      }
     },
     { once: true },
   );
+}
+
+let announcing = false;
+
+/** True while the `storagemutated` of a transaction opened through `db.core` (a save's own) is fired. */
+export function announcingNativeWrite(): boolean {
+  return announcing;
 }

@@ -1,11 +1,16 @@
+import { Dexie, rangesOverlap, RangeSet, type ObservabilitySet } from 'dexie';
+
+import { announcingNativeWrite } from '../announce-write.ts';
 import type { SyncedTable } from '../entities/entity-tables.ts';
 import type { Stored } from '../entities/common.ts';
-import type { MurmurDatabase } from '../schema.ts';
+import type { MurmurDatabase, SyncMetaRow } from '../schema.ts';
 
 /**
- * The last row a change in this tab wrote to a database, with the HLC state it left. Autosave writes one row again and again; a change that finds its row here plans its writes
- * before its reads answer (write-change.ts). Only a guess: another tab, the sync engine's pull or an
- * aborted transaction may have changed what is stored, so the reads always check it (compareWithStored).
+ * The last row a change in this tab wrote, with the HLC state it left, kept up with what other writers
+ * put since (see onStorageMutated). Autosave writes one row again and again; a change that finds its
+ * row here plans its writes before its reads answer (write-change.ts). Only a guess: a write not yet
+ * followed, or an aborted transaction, may leave it different from what is stored, so the reads always
+ * check it (compareWithStored).
  */
 export interface LastWrite {
   table: SyncedTable;
@@ -14,15 +19,48 @@ export interface LastWrite {
   hlcState: string;
 }
 
-const lastWrites = new WeakMap<MurmurDatabase, LastWrite>();
+/** One slot for the tab: a person types into one editor at a time. */
+let remembered: { db: MurmurDatabase; write: LastWrite } | undefined;
+let following = false;
 
 export function rememberWrite(db: MurmurDatabase, write: LastWrite): void {
-  lastWrites.set(db, write);
+  remembered = { db, write };
+  if (!following) {
+    following = true;
+    Dexie.on('storagemutated', onStorageMutated);
+  }
 }
 
 export function lastWrite(db: MurmurDatabase, table: SyncedTable, id: string): LastWrite | undefined {
-  const write = lastWrites.get(db);
+  const write = remembered?.db === db ? remembered.write : undefined;
   return write && write.table === table && write.id === id ? write : undefined;
+}
+
+/**
+ * Any write to the remembered row but this tab's own saves (the sync engine's pull stamping the
+ * server's version on this tab's pushed change, most often, from the pull worker; another tab's edit)
+ * reaches this tab as Dexie's `storagemutated` once committed: the row and the HLC state are read
+ * again, so the next save plans from what is stored rather than putting its row a second time.
+ */
+function onStorageMutated(parts: ObservabilitySet): void {
+  if (!remembered || announcingNativeWrite()) return;
+  const { db, write } = remembered;
+  const part = parts[`idb://${db.name}/${write.table}/`];
+  if (!part || !rangesOverlap(part, new RangeSet(write.id))) return;
+  const seen = remembered;
+  void db
+    .transaction('r', [db.entityTable(write.table), db.sync_meta], () =>
+      Promise.all([db.entityTable(write.table).get(write.id), db.sync_meta.get('hlc')]),
+    )
+    .then(([row, hlcRow]: [Stored<Record<string, unknown>> | undefined, SyncMetaRow | undefined]) => {
+      // A save of this tab remembered its own write meanwhile: that one is as new.
+      if (remembered !== seen) return;
+      remembered = row
+        ? { db, write: { ...write, row, hlcState: typeof hlcRow?.value === 'string' ? hlcRow.value : '' } }
+        : undefined;
+    })
+    // The database closed (sign-out) or the read failed: the guess stays a guess, checked by the reads.
+    .catch(() => undefined);
 }
 
 /** Thrown inside a transaction whose remembered row was not what was stored; nothing is committed. */

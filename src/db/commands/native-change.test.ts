@@ -2,14 +2,16 @@
 import 'fake-indexeddb/auto';
 
 import { liveQuery } from 'dexie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { formatHlc } from '../hlc.ts';
 import { NOTE_ORDER_INDEX } from '../note-list-index.ts';
 import { deleteUserDatabase, openUserDatabase } from '../open-user-database.ts';
 import type { MurmurDatabase } from '../schema.ts';
-import { getHlcState } from '../sync-meta.ts';
+import { getHlcState, setMeta } from '../sync-meta.ts';
 import { createTestIds } from '../../testing/sync/test-ids.ts';
 import { createCommands, type Commands } from './create-commands.ts';
+import { lastWrite } from './last-write.ts';
 import { EntityDeletedError } from './write-change.ts';
 
 let users = 0;
@@ -98,16 +100,58 @@ describe('a change in its own transaction (ADR 0112)', () => {
     expect(await getHlcState(db)).toBe(bodyChange?.hlc['body']);
   });
 
-  it("keeps the newer server version the pull stamped on this tab's own change", async () => {
+  it("keeps the newer server version the pull stamped on this tab's own change, followed or not yet", async () => {
     await commands.updateNote(noteId, { body: 'milk, eggs' });
     const acknowledged = await db.notes.get(noteId);
     if (!acknowledged) throw new Error('the note is missing');
-    // What the pull writes once the server has the change: the same row at the server's version.
-    await db.notes.put({ ...acknowledged, _sync: { ...acknowledged._sync, version: 7 } });
+    // What the pull writes once the server has the change, from the pull worker's own connection: the
+    // same row at the server's version. The save comes before this tab has read it again.
+    const worker = await openUserDatabase(user);
+    await worker.notes.put({ ...acknowledged, _sync: { ...acknowledged._sync, version: 7 } });
 
     now += 1_000;
     await commands.updateNote(noteId, { body: 'milk, eggs, bread' });
     expect(await db.notes.get(noteId)).toMatchObject({ body: 'milk, eggs, bread', _sync: { version: 7 } });
+
+    // The next stamp, then a save once this tab has followed it.
+    const saved = await db.notes.get(noteId);
+    if (!saved) throw new Error('the note is missing');
+    await worker.notes.put({ ...saved, _sync: { ...saved._sync, version: 8 } });
+    worker.close();
+    await vi.waitFor(() => expect(lastWrite(db, 'notes', noteId)?.row._sync.version).toBe(8));
+    now += 1_000;
+    await commands.updateNote(noteId, { body: 'milk, eggs, bread, tea' });
+    expect(await db.notes.get(noteId)).toMatchObject({
+      body: 'milk, eggs, bread, tea',
+      _sync: { version: 8 },
+    });
+  });
+
+  it('follows what other connections put on the remembered row and the HLC state', async () => {
+    await commands.updateNote(noteId, { body: 'milk, eggs' });
+    const acknowledged = await db.notes.get(noteId);
+    if (!acknowledged) throw new Error('the note is missing');
+    // A pull that also brought a remote change moved the clock state an hour ahead.
+    const remoteHlc = formatHlc({ ms: now + 3_600_000, counter: 0, node: 'b'.repeat(32) });
+    const worker = await openUserDatabase(user);
+    await worker.transaction('rw', worker.notes, worker.sync_meta, async () => {
+      await worker.notes.put({
+        ...acknowledged,
+        title: 'Shop',
+        _sync: { ...acknowledged._sync, version: 7 },
+      });
+      await setMeta(worker, 'hlc', remoteHlc);
+    });
+    worker.close();
+    await vi.waitFor(() => expect(lastWrite(db, 'notes', noteId)?.hlcState).toBe(remoteHlc));
+    expect(lastWrite(db, 'notes', noteId)?.row).toMatchObject({ title: 'Shop', _sync: { version: 7 } });
+
+    now += 1_000;
+    await commands.updateNote(noteId, { body: 'milk, eggs, bread' });
+    const stored = await db.notes.get(noteId);
+    expect(stored).toMatchObject({ title: 'Shop', body: 'milk, eggs, bread', _sync: { version: 7 } });
+    // The save's HLC follows the clock state the pull left, as if planned from the reads.
+    expect((stored?._sync.hlc['body'] ?? '') > remoteHlc).toBe(true);
   });
 
   it('writes nothing when the stored row refuses the change (deleted in another tab)', async () => {
