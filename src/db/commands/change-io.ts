@@ -20,6 +20,11 @@ export interface ChangeIo {
   ): Promise<unknown>;
   /** Puts the row again, corrected, after write() (same key and index keys: nothing more to announce). */
   rewrite(table: SyncedTable, row: Stored<Record<string, unknown>>): Promise<unknown>;
+  /**
+   * Called once the change has sent its last request, when its transaction may already be committing:
+   * work that must be done before the commit is reported, but need not delay it, goes here.
+   */
+  issued?(): void;
 }
 
 /** Through Dexie's tables and all of its middleware: for a change nested in a caller's transaction. */

@@ -21,6 +21,9 @@ function answer<T>(request: IDBRequest<T>): Promise<T> {
  * other tabs depend on (announceWrite). `clientId` is the database's, already known to this tab.
  */
 export function nativeChangeIo(db: MurmurDatabase, transaction: IDBTransaction, clientId: string): ChangeIo {
+  // Announced once the requests are sent (issued()): the record of what changed is read only when the
+  // transaction completes, so working it out need not hold up the requests and the commit.
+  let announce: (() => void) | undefined;
   return {
     read: async (table, id) => {
       const [existing, hlcRow] = await Promise.all([
@@ -33,10 +36,8 @@ export function nativeChangeIo(db: MurmurDatabase, transaction: IDBTransaction, 
     },
     write: (table, planned, before) => {
       const row = storedForm(table, planned.row);
-      announceWrite(db, transaction, table, String(row['id']), before && storedForm(table, before), row);
       const hlcRow: SyncMetaRow = { key: 'hlc', value: planned.hlc };
-      announceWrite(db, transaction, 'sync_meta', hlcRow.key, undefined, hlcRow);
-      return Promise.all([
+      const written = Promise.all([
         answer(transaction.objectStore(table).put(row)),
         answer(transaction.objectStore('outbox').add(planned.outbox)).then((key) => {
           // The outbox key is the database's to choose; Dexie records it likewise once it is known.
@@ -45,7 +46,16 @@ export function nativeChangeIo(db: MurmurDatabase, transaction: IDBTransaction, 
         }),
         answer(transaction.objectStore('sync_meta').put(hlcRow)),
       ]);
+      announce = () => {
+        announceWrite(db, transaction, table, String(row['id']), before && storedForm(table, before), row);
+        announceWrite(db, transaction, 'sync_meta', hlcRow.key, undefined, hlcRow);
+      };
+      return written;
     },
     rewrite: (table, row) => answer(transaction.objectStore(table).put(storedForm(table, row))),
+    issued: () => {
+      announce?.();
+      announce = undefined;
+    },
   };
 }

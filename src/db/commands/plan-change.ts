@@ -4,6 +4,7 @@ import { maxHlc, nextHlc, nodeFromClientId } from '../hlc.ts';
 import type { DbPorts } from '../ports.ts';
 import type { OutboxRow } from '../schema.ts';
 import { EntityDeletedError, EntityExistsError, EntityNotFoundError } from './change-errors.ts';
+import { patchedRow } from './patched-row.ts';
 
 /** How a change may apply (the options of writeChange that decide what it writes). */
 export interface ChangeRules {
@@ -70,7 +71,9 @@ export function planChange(
     if (!options.create && policy.immutable.includes(field))
       throw new Error(`${table}.${field} cannot change`);
   }
-  const next = policy.schema.parse({ ...current, ...patch, id });
+  const next = options.create
+    ? policy.schema.parse({ ...patch, id })
+    : patchedRow(policy.schema, current, patch, id);
   const changed = Object.keys(patch).filter(
     (field) => options.create || !sameValue(current[field], next[field]),
   );

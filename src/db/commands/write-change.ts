@@ -80,9 +80,11 @@ export async function writeChange(
       row = { ...row, _sync: { ...row._sync, version: start.existing._sync.version } };
       const rewritten = io.rewrite(table, row);
       options.writesIssued?.();
+      io.issued?.();
       await Promise.all([writes, rewritten]);
     } else {
       options.writesIssued?.();
+      io.issued?.();
       await writes;
     }
     rememberWrite(db, { table, id, row, hlcState: guess.hlc });
@@ -93,6 +95,7 @@ export async function writeChange(
   if (!planned) return [];
   const writes = io.write(table, planned, start.existing);
   options.writesIssued?.();
+  io.issued?.();
   await writes;
   rememberWrite(db, { table, id, row: planned.row, hlcState: planned.hlc });
   return planned.changed;
