@@ -59,8 +59,11 @@ function onStorageMutated(parts: ObservabilitySet): void {
         ? { db, write: { ...write, row, hlcState: typeof hlcRow?.value === 'string' ? hlcRow.value : '' } }
         : undefined;
     })
-    // The database closed (sign-out) or the read failed: the guess stays a guess, checked by the reads.
-    .catch(() => undefined);
+    // The read failed: the guess stays a guess, checked by the reads. A closed database (sign-out) is
+    // let go rather than kept alive by the memory.
+    .catch(() => {
+      if (remembered === seen && !db.isOpen()) remembered = undefined;
+    });
 }
 
 /** Thrown inside a transaction whose remembered row was not what was stored; nothing is committed. */
