@@ -12,8 +12,9 @@ import { cmp, Dexie, RangeSet, type IndexableType, type ObservabilitySet } from 
  *
  * INVARIANT: the parts are those Dexie's observability middleware records for a put it has no cached
  * old value for: the primary key (also as a possible deletion, ':dels') and, for each index, the old and
- * the new key when they differ. `announce-write.test.ts` checks live queries against this with the
- * pinned Dexie, so an upgrade that renames `mutatedParts` fails a test instead of leaving a stale screen.
+ * the new key when they differ. The first test in `commands/native-change.test.ts` checks live queries
+ * against this with the pinned Dexie, so an upgrade that renames `mutatedParts` fails a test instead
+ * of leaving a stale screen.
  */
 export function announceWrite(
   db: Dexie,

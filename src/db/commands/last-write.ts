@@ -3,7 +3,8 @@ import { Dexie, rangesOverlap, RangeSet, type ObservabilitySet } from 'dexie';
 import { announcingNativeWrite } from '../announce-write.ts';
 import type { SyncedTable } from '../entities/entity-tables.ts';
 import type { Stored } from '../entities/common.ts';
-import type { MurmurDatabase, SyncMetaRow } from '../schema.ts';
+import type { MurmurDatabase } from '../schema.ts';
+import { getHlcState } from '../sync-meta.ts';
 
 /**
  * The last row a change in this tab wrote, with the HLC state it left, kept up with what other writers
@@ -50,14 +51,12 @@ function onStorageMutated(parts: ObservabilitySet): void {
   const seen = remembered;
   void db
     .transaction('r', [db.entityTable(write.table), db.sync_meta], () =>
-      Promise.all([db.entityTable(write.table).get(write.id), db.sync_meta.get('hlc')]),
+      Promise.all([db.entityTable(write.table).get(write.id), getHlcState(db)]),
     )
-    .then(([row, hlcRow]: [Stored<Record<string, unknown>> | undefined, SyncMetaRow | undefined]) => {
+    .then(([row, hlcState]) => {
       // A save of this tab remembered its own write meanwhile: that one is as new.
       if (remembered !== seen) return;
-      remembered = row
-        ? { db, write: { ...write, row, hlcState: typeof hlcRow?.value === 'string' ? hlcRow.value : '' } }
-        : undefined;
+      remembered = row ? { db, write: { ...write, row, hlcState } } : undefined;
     })
     // The read failed: the guess stays a guess, checked by the reads. A closed database (sign-out) is
     // let go rather than kept alive by the memory.

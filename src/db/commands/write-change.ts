@@ -64,7 +64,7 @@ export async function writeChange(
     : tablesChangeIo(db, ports);
   const reads = io.read(table, id);
   const remembered = options.speculate ? lastWrite(db, table, id) : undefined;
-  const clientId = knownClientId(db);
+  const clientId = options.native?.clientId ?? knownClientId(db);
   const guess =
     remembered && clientId ? planGuess(ports, table, id, patch, options, remembered, clientId) : null;
   if (remembered && guess) {
