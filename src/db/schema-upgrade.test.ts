@@ -150,4 +150,27 @@ describe('[R35] schema versions', () => {
     expect((await latest.notes.get('deleted'))?._sync).toEqual({ version: 3, hlc: { title: stamp(3000) } });
     latest.close();
   });
+
+  it('gives a version 5 database an empty landed store, its notes reading as before (ADR 0113)', async () => {
+    const indexedDB = new IDBFactory();
+    const old = new MurmurDatabase(
+      'murmur-user-landed',
+      'u',
+      { indexedDB, IDBKeyRange },
+      schemaVersions.slice(0, 5),
+    );
+    await old.open();
+    await old.table('notes').bulkAdd([
+      { id: 'a', title: 'a', tags: [], pinned: false, deleted_at: null, _sync: { version: 1, hlc: {} } },
+      { id: 'b', title: 'b', tags: [], pinned: false, deleted_at: null, _sync: { version: 2, hlc: {} } },
+    ]);
+    old.close();
+
+    const latest = new MurmurDatabase('murmur-user-landed', 'u', { indexedDB, IDBKeyRange });
+    await latest.open();
+    expect(await latest.landed.count()).toBe(0);
+    expect((await latest.notes.toArray()).map((row) => row.id)).toEqual(['a', 'b']);
+    expect(await latest.notes.count()).toBe(2);
+    latest.close();
+  });
 });

@@ -13,6 +13,9 @@ import type { UserSettings } from './entities/user-settings.ts';
 import type { AudioChunk, LocalRecording, TranscriptionJob } from './entities/voice-local.ts';
 import { commitOutcomeMiddleware } from './commit-outcome.ts';
 import { noteListIndexMiddleware, NOTE_ORDER_INDEX, NOTE_TAGS_INDEX } from './note-list-index.ts';
+import { syncedTables } from './entities/entity-tables.ts';
+import { LANDED_STORE, type LandedChunk } from './landed/landed-chunk.ts';
+import { landedOverlayMiddleware } from './landed/landed-overlay.ts';
 import { addNoteListKeys } from './upgrades/add-note-list-keys.ts';
 import { addRecordingSegments } from './upgrades/add-recording-segments.ts';
 
@@ -83,6 +86,12 @@ const FORM_DRAFT_STORES = {
   form_drafts: 'key',
 };
 
+/** Version 6's stores: a first sync's pulled rows kept whole until settled (docs/adr/0113). */
+const LANDED_STORES = {
+  ...FORM_DRAFT_STORES,
+  [LANDED_STORE]: '++seq, table',
+};
+
 export const schemaVersions: readonly SchemaVersion[] = [
   {
     version: 1,
@@ -110,6 +119,11 @@ export const schemaVersions: readonly SchemaVersion[] = [
     version: 5,
     stores: FORM_DRAFT_STORES,
   },
+  {
+    // A first sync stores a page's new rows as one record, settled into their tables after (ADR 0113).
+    version: 6,
+    stores: LANDED_STORES,
+  },
 ];
 
 export const latestSchemaVersion = schemaVersions.at(-1)?.version ?? 0;
@@ -128,6 +142,7 @@ export class MurmurDatabase extends Dexie {
   declare local_recordings: Table<LocalRecording, string>;
   declare transcription_jobs: Table<TranscriptionJob, string>;
   declare form_drafts: Table<FormDraft, string>;
+  declare landed: Table<LandedChunk, number>;
   /** The signed-in user this database belongs to (R30). */
   readonly userId: string;
 
@@ -137,6 +152,7 @@ export class MurmurDatabase extends Dexie {
     // Before any version: the keys the version 4 indexes read are derived on every write to notes.
     this.use(noteListIndexMiddleware);
     this.use(commitOutcomeMiddleware);
+    this.use(landedOverlayMiddleware(Object.keys(syncedTables)));
     for (const v of versions) {
       const version = this.version(v.version).stores(v.stores);
       if (v.upgrade) version.upgrade(v.upgrade);

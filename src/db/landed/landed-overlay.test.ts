@@ -1,0 +1,155 @@
+import 'fake-indexeddb/auto';
+
+import Dexie, { liveQuery } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import type { Stored } from '../entities/common.ts';
+import type { Note } from '../entities/note.ts';
+import { NOTE_ORDER_INDEX, NOTE_TAGS_INDEX, storedForm } from '../note-list-index.ts';
+import { readInChunks } from '../read-in-chunks.ts';
+import { MurmurDatabase } from '../schema.ts';
+
+const opened: MurmurDatabase[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close();
+    await Dexie.delete(db.name);
+  }
+});
+
+function open(name: string): MurmurDatabase {
+  const db = new MurmurDatabase(`landed-${name}-${Math.random()}`, 'user-1');
+  opened.push(db);
+  return db;
+}
+
+const TAGS = [[], ['work'], ['home', 'ideas'], ['work', 'home']];
+
+/** Notes of every shape the indexes care about: pinned, tagged, deleted, on different days. */
+function notes(count: number): Stored<Note>[] {
+  return Array.from({ length: count }, (_, i) => {
+    const stamp = `0001${(1_700_000_000_000 + ((i * 7919) % count)).toString(16).padStart(12, '0')}0000-c1`;
+    return storedForm('notes', {
+      id: `n${String(i).padStart(4, '0')}`,
+      title: `note ${i}`,
+      body: `body ${i}`,
+      font: 'Inter',
+      color: '#112233',
+      font_size: 16,
+      pinned: i % 11 === 0,
+      locked: false,
+      tags: TAGS[i % TAGS.length] ?? [],
+      created_at: new Date(Date.UTC(2026, 0, 1 + (i % 40))).toISOString(),
+      deleted_at: i % 9 === 0 ? '2026-03-01T00:00:00.000Z' : null,
+      _sync: { version: i + 1, hlc: { title: stamp, body: stamp } },
+    } as unknown as Stored<Note>);
+  });
+}
+
+/** The same notes twice: all stored as rows in one database, in the other some rows, the rest landed. */
+async function twin(count: number, chunk: number, asRows: (i: number) => boolean) {
+  const all = notes(count);
+  const plain = open('plain');
+  await plain.notes.bulkPut(all);
+  const landed = open('landed');
+  await landed.notes.bulkPut(all.filter((_, i) => asRows(i)));
+  const rest = all.filter((_, i) => !asRows(i));
+  for (let first = 0; first < rest.length; first += chunk) {
+    await landed.landed.add({ table: 'notes', rows: rest.slice(first, first + chunk) });
+  }
+  return { plain, landed, all };
+}
+
+/** Every read shape the app uses, from the same database. */
+async function reads(db: MurmurDatabase) {
+  return {
+    get: await db.notes.get('n0007'),
+    bulkGet: await db.notes.bulkGet(['n0003', 'nope', 'n0010', 'n0041']),
+    toArray: await db.notes.toArray(),
+    count: await db.notes.count(),
+    deletedCount: await db.notes.orderBy('deleted_at').count(),
+    firstScreen: (await db.notes.orderBy(NOTE_ORDER_INDEX).limit(12).toArray()).map((n) => n.id),
+    laterBlock: (await db.notes.orderBy(NOTE_ORDER_INDEX).offset(20).limit(15).toArray()).map((n) => n.id),
+    newestFirst: (await db.notes.orderBy(NOTE_ORDER_INDEX).reverse().limit(5).toArray()).map((n) => n.id),
+    tags: await db.notes.orderBy(NOTE_TAGS_INDEX).uniqueKeys(),
+    tagged: await db.notes.where(NOTE_TAGS_INDEX).equals('work').primaryKeys(),
+    inMonth: (
+      await db.notes
+        .where('created_at')
+        .between('2026-01-05', '2026-01-20')
+        .filter((n) => n.deleted_at === null)
+        .toArray()
+    ).map((n) => n.id),
+    keys: await db.notes.toCollection().primaryKeys(),
+    chunked: (await readInChunks(db.notes, 7)).map((n) => n.id),
+    each: await (async () => {
+      const seen: string[] = [];
+      await db.notes
+        .where('created_at')
+        .above('2026-02-01')
+        .each((n) => seen.push(n.id));
+      return seen;
+    })(),
+  };
+}
+
+describe('landed rows', () => {
+  it('read as rows of their table: every read shape answers as if they were stored rows', async () => {
+    for (const [chunk, asRows] of [
+      [10, (i: number) => i % 3 === 0],
+      [25, () => false],
+      [4, (i: number) => i < 30],
+    ] as const) {
+      const { plain, landed } = await twin(60, chunk, asRows);
+      expect(await reads(landed)).toEqual(await reads(plain));
+    }
+  });
+
+  it('a write to a landed row takes it out of its chunk, so the table holds its only copy', async () => {
+    const { plain, landed } = await twin(30, 10, (i) => i % 2 === 0);
+    for (const db of [plain, landed]) {
+      const note = await db.notes.get('n0005');
+      if (!note) throw new Error('n0005 is not read');
+      await db.notes.put({ ...note, title: 'edited' });
+      await db.notes.delete('n0007');
+    }
+    expect(await reads(landed)).toEqual(await reads(plain));
+    const chunks = await landed.landed.toArray();
+    const ids = chunks.flatMap((c) => c.rows.map((row) => row['id']));
+    expect(ids).not.toContain('n0005');
+    expect(ids).not.toContain('n0007');
+    expect(ids).toContain('n0009');
+    expect(await landed.notes.get('n0005')).toMatchObject({ title: 'edited' });
+  });
+
+  it('a returned landed row is a copy: changing it changes nothing stored', async () => {
+    const { landed } = await twin(10, 10, () => false);
+    const note = await landed.notes.get('n0002');
+    if (!note) throw new Error('n0002 is not read');
+    note.title = 'changed in memory';
+    expect((await landed.notes.get('n0002'))?.title).toBe('note 2');
+  });
+
+  it('a live query over the table runs again when rows land or are settled', async () => {
+    const db = open('live');
+    const all = notes(20);
+    const counts: number[] = [];
+    const subscription = liveQuery(() => db.notes.count()).subscribe((n) => counts.push(n));
+    const until = async (n: number) => {
+      for (let i = 0; i < 100 && counts.at(-1) !== n; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(counts.at(-1)).toBe(n);
+    };
+    await until(0);
+    await db.landed.add({ table: 'notes', rows: all.slice(0, 12) });
+    await until(12);
+    await db.transaction('rw', db.notes, db.landed, async () => {
+      const [seq] = await db.landed.toCollection().primaryKeys();
+      if (seq === undefined) throw new Error('nothing landed');
+      await db.landed.delete(seq);
+      await db.notes.bulkAdd(all.slice(0, 12));
+    });
+    await db.notes.bulkAdd(all.slice(12));
+    await until(20);
+    subscription.unsubscribe();
+  });
+});

@@ -1,0 +1,89 @@
+import Dexie, { type DBCoreIndex, type DBCoreTable, type DBCoreTransaction } from 'dexie';
+
+import { EVERY_KEY } from './index-entries.ts';
+import type { LandedChunk } from './landed-chunk.ts';
+
+/** A landed row and the chunk that holds it. */
+export interface LandedRow {
+  row: Record<string, unknown>;
+  seq: number;
+}
+
+/** Every landed row as one transaction sees them: table → primary key → row. */
+export type LandedView = ReadonlyMap<string, ReadonlyMap<unknown, LandedRow>>;
+
+/**
+ * Reads the landed rows inside a transaction: the chunks' keys every time (one request, so the view is
+ * exactly what this transaction's snapshot holds), their contents only once per connection, since a
+ * chunk never changes (landed-chunk.ts). The last view is kept while the set of chunks is the same.
+ */
+export class LandedReader {
+  private readonly chunks = new Map<number, LandedChunk>();
+  private last: { signature: string; view: LandedView } | undefined;
+
+  private readonly landed: DBCoreTable;
+  private readonly primaryKeyOf: (table: string, row: Record<string, unknown>) => unknown;
+
+  /**
+   * The chunks' keys are read through their `table` index: Dexie's live queries follow a key-only
+   * read of a secondary index for added rows as well as deleted ones (of the primary key, only deleted).
+   */
+  private readonly byTable: DBCoreIndex;
+
+  constructor(landed: DBCoreTable, primaryKeyOf: (table: string, row: Record<string, unknown>) => unknown) {
+    this.landed = landed;
+    const byTable = landed.schema.getIndexByKeyPath('table');
+    if (!byTable) throw new Error('LandedReader: the landed store has no table index');
+    this.byTable = byTable;
+    this.primaryKeyOf = primaryKeyOf;
+  }
+
+  /**
+   * The view as `trans` sees it. Chained on Dexie's promise, not awaited: Dexie's middleware below
+   * (its cache and observability) reads the transaction from Dexie's zone, which only its own promises
+   * carry across a step.
+   */
+  read(trans: DBCoreTransaction): Promise<LandedView> {
+    const keys = this.landed.query({
+      trans,
+      values: false,
+      query: { index: this.byTable, range: EVERY_KEY },
+    });
+    return Dexie.Promise.resolve(keys).then(({ result }) => {
+      const seqs = (result as number[]).sort((a, b) => a - b);
+      const signature = seqs.join(',');
+      const last = this.last;
+      if (last?.signature === signature) return last.view;
+      const missing = seqs.filter((seq) => !this.chunks.has(seq));
+      const fetched = missing.length === 0 ? [] : this.landed.getMany({ trans, keys: missing });
+      return Dexie.Promise.resolve(fetched).then((found: (LandedChunk | undefined)[]) => {
+        found.forEach((chunk, i) => {
+          const seq = missing[i];
+          if (chunk && seq !== undefined) this.chunks.set(seq, chunk);
+        });
+        return this.remember(seqs, signature);
+      });
+    });
+  }
+
+  private remember(seqs: number[], signature: string): LandedView {
+    const present = new Set(seqs);
+    for (const seq of this.chunks.keys()) if (!present.has(seq)) this.chunks.delete(seq);
+    const view = new Map<string, Map<unknown, LandedRow>>();
+    for (const seq of seqs) {
+      const chunk = this.chunks.get(seq);
+      if (!chunk) continue;
+      let rows = view.get(chunk.table);
+      if (!rows) view.set(chunk.table, (rows = new Map()));
+      // An id is in one chunk at most (landed-chunk.ts).
+      for (const row of chunk.rows) rows.set(this.primaryKeyOf(chunk.table, row), { row, seq });
+    }
+    this.last = { signature, view };
+    return view;
+  }
+
+  /** The chunk as read, for rewriting it without some of its rows. */
+  chunk(seq: number): LandedChunk | undefined {
+    return this.chunks.get(seq);
+  }
+}
