@@ -16,6 +16,8 @@ import type { Stored } from '../db/entities/common.ts';
 import { isSyncedTable, type SyncedTable } from '../db/entities/entity-tables.ts';
 import { maxHlc } from '../db/hlc.ts';
 import { commitNow } from '../db/commit-now.ts';
+import type { LandedChunk } from '../db/landed/landed-chunk.ts';
+import { storedForm } from '../db/note-list-index.ts';
 import { readInChunks } from '../db/read-in-chunks.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { getCursor, getHlcState, setMeta } from '../db/sync-meta.ts';
@@ -72,6 +74,27 @@ async function pendingFields(db: MurmurDatabase, rows: ServerRow[]): Promise<Map
 type StoredRow = Stored<Record<string, unknown>>;
 
 /**
+ * New rows in one transaction from which they are landed rather than written row by row: IndexedDB's
+ * cost is per record, about 0.1 ms of the browser's CPU for each (docs/adr/0113). A realtime page's
+ * few rows are written as rows.
+ */
+export const LAND_AT_LEAST = 500;
+
+/** Rows per landed chunk: a write to one of them rewrites its chunk without it. */
+export const LANDED_CHUNK_ROWS = 250;
+
+function landedChunks(table: SyncedTable, rows: StoredRow[]): LandedChunk[] {
+  const chunks: LandedChunk[] = [];
+  for (let first = 0; first < rows.length; first += LANDED_CHUNK_ROWS) {
+    chunks.push({
+      table,
+      rows: rows.slice(first, first + LANDED_CHUNK_ROWS).map((row) => storedForm(table, row)),
+    });
+  }
+  return chunks;
+}
+
+/**
  * Rows written per bulkPut call on a thread that paints: about 40 ms of cloning on a slow machine at
  * 1× CPU, so input gets in between slices.
  */
@@ -107,88 +130,99 @@ export async function applyPullPage(
   nextCursor: number,
   digest: Record<string, TableDigest> | undefined,
   rowsPerPut = PUT_SLICE_ON_UI_THREAD,
+  landAtLeast = LAND_AT_LEAST,
 ): Promise<PageResult> {
-  return db.transaction('rw', [...allSyncTables(db), db.outbox, db.sync_meta], async (transaction) => {
-    const groups = [...groupByTable(rows)];
-    // Every read goes out at once, and one read and one write per table instead of three IndexedDB
-    // requests per row: each awaited request is a round trip to the browser's database process, so a
-    // realtime page of one row would otherwise wait for six in turn, and a first sync's 500-row page
-    // for 1,500.
-    const [queuedFields, storedByTable, hlcState, storedCursor] = await Promise.all([
-      pendingFields(db, rows),
-      Promise.all(
-        groups.map(([table, tableRows]) =>
-          storedRows(db.entityTable(table), [...new Set(tableRows.map((row) => row.id))]),
+  return db.transaction(
+    'rw',
+    [...allSyncTables(db), db.outbox, db.sync_meta, db.landed],
+    async (transaction) => {
+      const groups = [...groupByTable(rows)];
+      // Every read goes out at once, and one read and one write per table instead of three IndexedDB
+      // requests per row: each awaited request is a round trip to the browser's database process, so a
+      // realtime page of one row would otherwise wait for six in turn, and a first sync's 500-row page
+      // for 1,500.
+      const [queuedFields, storedByTable, hlcState, storedCursor] = await Promise.all([
+        pendingFields(db, rows),
+        Promise.all(
+          groups.map(([table, tableRows]) =>
+            storedRows(db.entityTable(table), [...new Set(tableRows.map((row) => row.id))]),
+          ),
         ),
-      ),
-      getHlcState(db),
-      getCursor(db),
-    ]);
-    let seen = '';
-    const writes: Promise<unknown>[] = [];
-    // Read together below; a failure before then aborts the transaction, which reports it.
-    const issue = (write: Promise<unknown>) => {
-      write.catch(() => undefined);
-      writes.push(write);
-    };
-    for (const [index, [table, tableRows]] of groups.entries()) {
-      const store = db.entityTable(table);
-      const current = storedByTable[index] ?? new Map<string, StoredRow>();
-      const changed = new Map<string, StoredRow>();
-      for (const row of tableRows) {
-        const local = current.get(row.id);
-        if (local && local._sync.version >= row.version) continue;
-        const data: Record<string, unknown> = { ...row.data };
-        const hlc: Record<string, string> = { ...row.hlc };
-        if (local) {
-          for (const field of queuedFields.get(`${table}\u0000${row.id}`) ?? []) {
-            const localHlc = local._sync.hlc[field] ?? '';
-            if (localHlc > (row.hlc[field] ?? '')) {
-              data[field] = local[field];
-              hlc[field] = localHlc;
+        getHlcState(db),
+        getCursor(db),
+      ]);
+      let seen = '';
+      const writes: Promise<unknown>[] = [];
+      // Read together below; a failure before then aborts the transaction, which reports it.
+      const issue = (write: Promise<unknown>) => {
+        write.catch(() => undefined);
+        writes.push(write);
+      };
+      for (const [index, [table, tableRows]] of groups.entries()) {
+        const store = db.entityTable(table);
+        const current = storedByTable[index] ?? new Map<string, StoredRow>();
+        const changed = new Map<string, StoredRow>();
+        // Rows this device has never had, kept whole when there are many (a first sync, docs/adr/0113).
+        const storedIds = new Set(current.keys());
+        const landing = new Map<string, StoredRow>();
+        const land = tableRows.length - storedIds.size >= landAtLeast;
+        for (const row of tableRows) {
+          const local = current.get(row.id);
+          if (local && local._sync.version >= row.version) continue;
+          const data: Record<string, unknown> = { ...row.data };
+          const hlc: Record<string, string> = { ...row.hlc };
+          if (local) {
+            for (const field of queuedFields.get(`${table}\u0000${row.id}`) ?? []) {
+              const localHlc = local._sync.hlc[field] ?? '';
+              if (localHlc > (row.hlc[field] ?? '')) {
+                data[field] = local[field];
+                hlc[field] = localHlc;
+              }
             }
           }
+          const next = { ...data, _sync: { version: row.version, hlc } };
+          current.set(row.id, next);
+          if (land && !storedIds.has(row.id)) landing.set(row.id, next);
+          else changed.set(row.id, next);
+          seen = maxHlc(seen, ...Object.values(row.hlc));
         }
-        const next = { ...data, _sync: { version: row.version, hlc } };
-        current.set(row.id, next);
-        changed.set(row.id, next);
-        seen = maxHlc(seen, ...Object.values(row.hlc));
+        if (landing.size > 0) issue(db.landed.bulkAdd(landedChunks(table, [...landing.values()])));
+        // Slices of `rowsPerPut`, each awaited but the last: one bulkPut clones every row on this thread
+        // in one task, and on a thread that paints a first sync's thousands of rows would block input for
+        // well over 50 ms. Each awaited slice also lets the database process run dry before the next is
+        // cloned, so a thread without input (the pull worker) puts a group in one call and the cloning
+        // here overlaps the writing there. The last slice goes out with the writes below, so a small
+        // page's writes are one round trip.
+        const puts = [...changed.values()];
+        let start = 0;
+        for (; puts.length - start > rowsPerPut; start += rowsPerPut) {
+          await store.bulkPut(puts.slice(start, start + rowsPerPut));
+        }
+        if (start < puts.length) issue(store.bulkPut(puts.slice(start)));
       }
-      // Slices of `rowsPerPut`, each awaited but the last: one bulkPut clones every row on this thread
-      // in one task, and on a thread that paints a first sync's thousands of rows would block input for
-      // well over 50 ms. Each awaited slice also lets the database process run dry before the next is
-      // cloned, so a thread without input (the pull worker) puts a group in one call and the cloning
-      // here overlaps the writing there. The last slice goes out with the writes below, so a small
-      // page's writes are one round trip.
-      const puts = [...changed.values()];
-      let start = 0;
-      for (; puts.length - start > rowsPerPut; start += rowsPerPut) {
-        await store.bulkPut(puts.slice(start, start + rowsPerPut));
+      // The clock state only moves forward (R11); this transaction holds sync_meta, so the read above is
+      // still the stored state.
+      if (seen > hlcState) issue(setMeta(db, 'hlc', seen));
+      const cursor = Math.max(storedCursor, nextCursor);
+      issue(setMeta(db, 'cursor', cursor));
+      // Without a digest to read, these writes are the transaction's last requests.
+      if (!digest) commitNow(transaction);
+      await Promise.all(writes);
+      const digestMismatch: string[] = [];
+      if (digest) {
+        for (const [table, expected] of Object.entries(digest)) {
+          if (!isSyncedTable(table)) continue;
+          // Read in chunks of whole rows (a getAll each) rather than through a filtered cursor: the cursor
+          // called back once per row and, with 10,000 notes, held every synced table (and so any save) for
+          // about half a second on a fast machine. Between chunks input and painting get in.
+          const synced = (await readInChunks(db.entityTable(table), DIGEST_READ_CHUNK)).filter(
+            (r) => r._sync.version > 0,
+          );
+          const actual = digestRows(synced.map((r) => ({ id: String(r['id']), version: r._sync.version })));
+          if (actual.count !== expected.count || actual.hash !== expected.hash) digestMismatch.push(table);
+        }
       }
-      if (start < puts.length) issue(store.bulkPut(puts.slice(start)));
-    }
-    // The clock state only moves forward (R11); this transaction holds sync_meta, so the read above is
-    // still the stored state.
-    if (seen > hlcState) issue(setMeta(db, 'hlc', seen));
-    const cursor = Math.max(storedCursor, nextCursor);
-    issue(setMeta(db, 'cursor', cursor));
-    // Without a digest to read, these writes are the transaction's last requests.
-    if (!digest) commitNow(transaction);
-    await Promise.all(writes);
-    const digestMismatch: string[] = [];
-    if (digest) {
-      for (const [table, expected] of Object.entries(digest)) {
-        if (!isSyncedTable(table)) continue;
-        // Read in chunks of whole rows (a getAll each) rather than through a filtered cursor: the cursor
-        // called back once per row and, with 10,000 notes, held every synced table (and so any save) for
-        // about half a second on a fast machine. Between chunks input and painting get in.
-        const synced = (await readInChunks(db.entityTable(table), DIGEST_READ_CHUNK)).filter(
-          (r) => r._sync.version > 0,
-        );
-        const actual = digestRows(synced.map((r) => ({ id: String(r['id']), version: r._sync.version })));
-        if (actual.count !== expected.count || actual.hash !== expected.hash) digestMismatch.push(table);
-      }
-    }
-    return { cursor, digestMismatch };
-  });
+      return { cursor, digestMismatch };
+    },
+  );
 }

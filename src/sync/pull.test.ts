@@ -175,20 +175,28 @@ describe('pull', () => {
       return pull(request, session);
     };
     // The database aborts the first transaction (a full disk, say); the rest of the pages have arrived.
-    const put = FakeIDBObjectStore.prototype.put;
-    const refuse = vi.spyOn(FakeIDBObjectStore.prototype, 'put').mockImplementation(function (
-      this: IDBObjectStore,
-      value: unknown,
-      key?: IDBValidKey,
-    ) {
-      if ((value as { title?: unknown }).title === 'n1') this.transaction.abort();
-      return put.call(this, value, key);
-    });
+    // The row is written as a row, or inside a landed chunk when its page's new rows land whole.
+    const holdsN1 = (value: unknown) => {
+      const written = value as { title?: unknown; rows?: { title?: unknown }[] };
+      return written.title === 'n1' || (written.rows ?? []).some((row) => row.title === 'n1');
+    };
+    const refusing = (write: 'put' | 'add') => {
+      const original = FakeIDBObjectStore.prototype[write];
+      return vi.spyOn(FakeIDBObjectStore.prototype, write).mockImplementation(function (
+        this: IDBObjectStore,
+        value: unknown,
+        key?: IDBValidKey,
+      ) {
+        if (holdsN1(value)) this.transaction.abort();
+        return original.call(this, value, key);
+      });
+    };
+    const refuse = [refusing('put'), refusing('add')];
     await sync(b);
     expect(b.engine.status.get().state).toBe('error');
     const stored = await expectNotesUpToCursor(world, b);
     expect(stored.some((note) => note.title === 'n8')).toBe(false);
-    refuse.mockRestore();
+    for (const spy of refuse) spy.mockRestore();
     await sync(b);
     expect(await b.db.notes.count()).toBe(9);
     expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));

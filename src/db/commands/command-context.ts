@@ -9,6 +9,7 @@ import { commitOutcome } from '../commit-outcome.ts';
 import { knownClientId } from '../sync-meta.ts';
 import { changeInNativeTransaction } from './native-change.ts';
 import { StaleMemoryError } from './last-write.ts';
+import { EntityNotFoundError } from './change-errors.ts';
 import { changeScope, writeChange, type ChangeOptions } from './write-change.ts';
 
 /** What every command needs: the user's database and the injected clock and ids. */
@@ -53,8 +54,25 @@ function changeOnce(
   const clientId = knownClientId(ctx.db);
   if (clientId && ctx.db.isOpen() && !Dexie.currentTransaction) {
     const answer = changeInNativeTransaction(ctx, table, id, patch, options, clientId);
-    if (answer) return answer;
+    // The native transaction reads the table's own rows only; a row a first sync landed whole (ADR
+    // 0113) is found through Dexie, so a miss there is asked again below before it is an error.
+    if (answer)
+      return answer.catch((error: unknown) => {
+        if (error instanceof EntityNotFoundError)
+          return changeInDexieTransaction(ctx, table, id, patch, options);
+        throw error;
+      });
   }
+  return changeInDexieTransaction(ctx, table, id, patch, options);
+}
+
+function changeInDexieTransaction(
+  ctx: CommandContext,
+  table: SyncedTable,
+  id: string,
+  patch: Record<string, unknown>,
+  options: ChangeOptions,
+): Promise<string[]> {
   return new Promise((resolve, reject) => {
     let changed: string[] | undefined;
     // The callback must be an async function: Dexie keeps the transaction open across its awaits only then.
