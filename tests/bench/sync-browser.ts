@@ -22,6 +22,7 @@ import {
   watchSync,
   whenTextShows,
   UP_TO_DATE_SIGNAL,
+  waitUntilSettled,
 } from './support/sync-probes.ts';
 
 /** Inside the 4473–4499 range kept for benchmarks; BENCH_SYNC_PORT moves it. */
@@ -172,6 +173,8 @@ export const syncBrowser: Benchmark = {
           () => (window as unknown as { syncProbe: { longTasks: number[] } }).syncProbe.longTasks,
         );
         // The same rows written by IndexedDB alone, on the same profile: the floor under the figure above.
+        // Read from the notes store once the rows a first sync landed whole have settled into it.
+        await waitUntilSettled(page, owner.user.id);
         const raw = await timeRawNotePuts(page, owner.user.id);
         if (raw.rows < ENTRIES) throw new Error(`sync-browser: ${raw.rows} notes to put, not ${ENTRIES}`);
 

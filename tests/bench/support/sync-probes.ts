@@ -50,19 +50,36 @@ export function countRows(page: Page, userId: string, store: string): Promise<nu
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error ?? new Error('open failed'));
       });
-      try {
-        if (!db.objectStoreNames.contains(storeName)) return 0;
-        return await new Promise<number>((resolve, reject) => {
-          const request = db.transaction(storeName).objectStore(storeName).count();
+      const answer = <T>(request: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error ?? new Error('count failed'));
         });
+      try {
+        if (!db.objectStoreNames.contains(storeName)) return 0;
+        // Rows a first sync landed whole count as the table's (docs/adr/0113), read in the same snapshot.
+        const landed = db.objectStoreNames.contains('landed');
+        const tx = db.transaction(landed ? [storeName, 'landed'] : [storeName]);
+        const [rows, chunks] = await Promise.all([
+          answer(tx.objectStore(storeName).count()),
+          landed ? answer(tx.objectStore('landed').index('table').getAll(storeName)) : Promise.resolve([]),
+        ]);
+        return rows + (chunks as { rows: unknown[] }[]).reduce((sum, chunk) => sum + chunk.rows.length, 0);
       } finally {
         db.close();
       }
     },
     [userId, store] as const,
   );
+}
+
+/** Until no landed chunk is left (every row of a first sync settled into its table, docs/adr/0113). */
+export async function waitUntilSettled(page: Page, userId: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await countRows(page, userId, 'landed')) > 0) {
+    if (Date.now() > deadline) throw new Error(`waitUntilSettled: rows still landed after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
