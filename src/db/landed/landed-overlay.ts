@@ -181,10 +181,14 @@ function overlay(table: DBCoreTable, landed: DBCoreTable, reader: LandedReader):
     count(req) {
       return P.all([table.count(req), rowsOf(req.trans)]).then(
         ([own, rows]: [number, ReadonlyMap<unknown, LandedRow> | undefined]) => {
-          let count = own;
-          for (const { row } of rows?.values() ?? [])
-            count += indexEntries(req.query.index, primaryKey, row, req.query.range).length;
-          return count;
+          if (!rows || rows.size === 0) return own;
+          const { index, range } = req.query;
+          // The entries are kept sorted per index while the chunks are the same: a screen counts after
+          // every commit of a first sync.
+          const entries = sortedLandedEntries(rows, index, primaryKey);
+          let landedCount = 0;
+          for (const entry of entries) if (inRange(entry.key, range)) landedCount += 1;
+          return own + landedCount;
         },
       );
     },
