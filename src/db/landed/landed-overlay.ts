@@ -1,5 +1,4 @@
 import Dexie, {
-  RangeSet,
   type DBCore,
   type DBCoreCursor,
   type DBCoreIndex,
@@ -24,7 +23,6 @@ import {
   type IndexEntry,
 } from './index-entries.ts';
 import { LandedReader, type LandedRow } from './landed-view.ts';
-import { LandedPresence } from './landed-presence.ts';
 import { holdCommitFor } from './landed-work.ts';
 
 export const LANDED_OVERLAY_MIDDLEWARE = 'LandedRows';
@@ -38,9 +36,8 @@ export const LANDED_OVERLAY_MIDDLEWARE = 'LandedRows';
  *
  * Its level is above Dexie's cache and observability (level 0): its reads of the landed store are
  * ordinary reads to them, so a live query that merged landed rows runs again when a chunk is added or
- * settled. Once a read found no chunk, reads go to the table alone until a chunk is written, here or
- * by another connection (Dexie's storagemutated): a write of chunks also marks their tables changed,
- * so live queries that read only the table run again too.
+ * settled. With no chunk stored, a read costs one extra request (the chunks' keys), sent with the
+ * table's own.
  */
 export function landedOverlayMiddleware(overlaid: readonly string[]): Middleware<DBCore> {
   return {
@@ -51,19 +48,10 @@ export function landedOverlayMiddleware(overlaid: readonly string[]): Middleware
     create(down) {
       if (!down.schema.tables.some((table) => table.name === LANDED_STORE)) return down;
       const landed = down.table(LANDED_STORE);
-      const presence = LandedPresence.of(down.schema.name);
       const reader = new LandedReader(landed, (table, row) =>
         down.table(table).schema.primaryKey.extractKey?.(row),
       );
       const isOverlaid = (name: string) => overlaid.includes(name);
-      const rowsReader: RowsReader = (trans, tableName) => {
-        if (!presence.mayHold()) return P.resolve(undefined);
-        const asked = presence.generation();
-        return P.resolve(reader.read(trans)).then((view) => {
-          if (view.size === 0) presence.foundNone(asked);
-          return view.get(tableName);
-        });
-      };
       return {
         ...down,
         transaction(stores, mode, options) {
@@ -73,8 +61,7 @@ export function landedOverlayMiddleware(overlaid: readonly string[]): Middleware
         },
         table(name) {
           const table = down.table(name);
-          if (name === LANDED_STORE) return announcingLanded(table, down, presence);
-          return isOverlaid(name) ? overlay(table, landed, reader, rowsReader) : table;
+          return isOverlaid(name) ? overlay(table, landed, reader) : table;
         },
       };
     },
@@ -109,43 +96,11 @@ function sortedLandedEntries(
  * chained Dexie promises rather than awaits: Dexie's middleware below reads the transaction from
  * Dexie's zone, which only its own promises carry across a step.
  */
-type RowsReader = (
-  trans: DBCoreTransaction,
-  table: string,
-) => Promise<ReadonlyMap<unknown, LandedRow> | undefined>;
-
-/**
- * The landed store's writes: they tell this connection's reads to look again, and mark the tables of
- * the chunks they add as changed in every index, for every connection's live queries.
- */
-function announcingLanded(table: DBCoreTable, down: DBCore, presence: LandedPresence): DBCoreTable {
-  return {
-    ...table,
-    mutate(req) {
-      presence.written();
-      if (req.type === 'add' || req.type === 'put') {
-        const parts = (req.mutatedParts ??= {});
-        for (const name of new Set(req.values.map((chunk: LandedChunk) => chunk.table))) {
-          const schema = down.table(name).schema;
-          for (const index of ['', ':dels', ...schema.indexes.map((i) => i.name ?? '')]) {
-            parts[`idb://${down.schema.name}/${name}/${index}`] = new RangeSet(down.MIN_KEY, down.MAX_KEY);
-          }
-        }
-      }
-      return table.mutate(req);
-    },
-  };
-}
-
-function overlay(
-  table: DBCoreTable,
-  landed: DBCoreTable,
-  reader: LandedReader,
-  readRows: RowsReader,
-): DBCoreTable {
+function overlay(table: DBCoreTable, landed: DBCoreTable, reader: LandedReader): DBCoreTable {
   const primaryKey = table.schema.primaryKey;
   const keyOf = (row: Record<string, unknown>): unknown => primaryKey.extractKey?.(row);
-  const rowsOf = (trans: DBCoreTransaction) => readRows(trans, table.name);
+  const rowsOf = (trans: DBCoreTransaction) =>
+    P.resolve(reader.read(trans)).then((view) => view.get(table.name));
 
   /**
    * The table's own entries and the landed ones. The table's own are read with `limit` and `direction`
