@@ -4,7 +4,8 @@ import type { MurmurDatabase } from './schema.ts';
 /**
  * Small persistent state in the `sync_meta` table. Reads and writes join the caller's transaction.
  * Keys: `client` (this database's client id, shared by its tabs), `hlc` (last HLC issued or seen),
- * `cursor` (highest server_version applied), `pulls` (pull counter for digest checks), `lease:<name>`.
+ * `cursor` (highest server_version applied), `pulls` (pull counter for digest checks), `acked_seq`
+ * (highest outbox seq whose push acknowledgement is recorded, R14a), `lease:<name>`.
  */
 export async function getMeta<T>(db: MurmurDatabase, key: string): Promise<T | undefined> {
   const row = await db.sync_meta.get(key);
@@ -47,4 +48,14 @@ export async function getHlcState(db: MurmurDatabase): Promise<string> {
 
 export async function getCursor(db: MurmurDatabase): Promise<number> {
   return (await getMeta<number>(db, 'cursor')) ?? 0;
+}
+
+/** The highest outbox seq whose push acknowledgement this database recorded (0 before any). */
+export async function getAckedMutationSeq(db: MurmurDatabase): Promise<number> {
+  return (await getMeta<number>(db, 'acked_seq')) ?? 0;
+}
+
+/** Moves the acknowledged seq forward to `seq` (never back); call inside the acknowledging transaction. */
+export async function recordAckedMutationSeq(db: MurmurDatabase, seq: number): Promise<void> {
+  if (seq > (await getAckedMutationSeq(db))) await setMeta(db, 'acked_seq', seq);
 }

@@ -20,7 +20,7 @@ import type { LandedChunk } from '../db/landed/landed-chunk.ts';
 import { storedForm } from '../db/note-list-index.ts';
 import { readInChunks } from '../db/read-in-chunks.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
-import { getCursor, getHlcState, setMeta } from '../db/sync-meta.ts';
+import { getAckedMutationSeq, getCursor, getHlcState, setMeta } from '../db/sync-meta.ts';
 import { digestRows } from './digest.ts';
 import type { ServerRow, TableDigest } from './protocol.ts';
 
@@ -29,6 +29,11 @@ const DIGEST_READ_CHUNK = 1_000;
 
 export interface PageResult {
   cursor: number;
+  /**
+   * True when nothing was applied because the pages were read on the server before a push whose
+   * acknowledgement this database has recorded since (R14a): they are to be fetched again.
+   */
+  stale?: boolean;
   /** Tables whose local digest differs from the server's (only computed when a digest was sent). */
   digestMismatch: string[];
 }
@@ -120,6 +125,19 @@ async function storedRows(store: Table<StoredRow, string>, ids: string[]): Promi
   return found;
 }
 
+export interface ApplyOptions {
+  /** Rows per bulkPut call (PUT_SLICE_ON_UI_THREAD on a thread that paints). */
+  rowsPerPut?: number;
+  /** New rows in one transaction from which they are landed whole. */
+  landAtLeast?: number;
+  /**
+   * The server's `last_mutation_seq` for this client when it read the pages (the lowest of the
+   * group's): the pages are stale if an acknowledgement of a later push is recorded here (R14a).
+   * Omitted only by tests that apply rows read straight from the server.
+   */
+  snapshotMutationSeq?: number;
+}
+
 /**
  * Writes pulled rows. INVARIANT: `rows` passed validatePulledRows (fetchPullPage does it as each page
  * arrives, so the cost is spread over the pages rather than paid for thousands of rows in one task).
@@ -129,9 +147,9 @@ export async function applyPullPage(
   rows: ServerRow[],
   nextCursor: number,
   digest: Record<string, TableDigest> | undefined,
-  rowsPerPut = PUT_SLICE_ON_UI_THREAD,
-  landAtLeast = LAND_AT_LEAST,
+  options: ApplyOptions = {},
 ): Promise<PageResult> {
+  const { rowsPerPut = PUT_SLICE_ON_UI_THREAD, landAtLeast = LAND_AT_LEAST, snapshotMutationSeq } = options;
   return db.transaction(
     'rw',
     [...allSyncTables(db), db.outbox, db.sync_meta, db.landed],
@@ -141,7 +159,8 @@ export async function applyPullPage(
       // requests per row: each awaited request is a round trip to the browser's database process, so a
       // realtime page of one row would otherwise wait for six in turn, and a first sync's 500-row page
       // for 1,500.
-      const [queuedFields, storedByTable, hlcState, storedCursor] = await Promise.all([
+      const [ackedSeq, queuedFields, storedByTable, hlcState, storedCursor] = await Promise.all([
+        getAckedMutationSeq(db),
         pendingFields(db, rows),
         Promise.all(
           groups.map(([table, tableRows]) =>
@@ -151,6 +170,11 @@ export async function applyPullPage(
         getHlcState(db),
         getCursor(db),
       ]);
+      // R14a: the server read these pages before a push of ours that is acknowledged here since; the
+      // push's outbox rows are gone, so R14 could not keep their values over the older ones.
+      if (snapshotMutationSeq !== undefined && snapshotMutationSeq < ackedSeq) {
+        return { cursor: storedCursor, digestMismatch: [], stale: true };
+      }
       let seen = '';
       const writes: Promise<unknown>[] = [];
       // Read together below; a failure before then aborts the transaction, which reports it.

@@ -31,14 +31,10 @@ async function landedOnB() {
   const ids: string[] = [];
   for (let i = 0; i < 6; i++) ids.push(await a.commands.createNote({ title: `n${i}`, tags: ['t'] }));
   await settle([a]);
-  await applyPullPage(
-    b.db,
-    world.server.rows(TEST_USER),
-    world.server.clock(TEST_USER),
-    undefined,
-    Infinity,
-    4,
-  );
+  await applyPullPage(b.db, world.server.rows(TEST_USER), world.server.clock(TEST_USER), undefined, {
+    rowsPerPut: Infinity,
+    landAtLeast: 4,
+  });
   // As in the app once this tab knows its client id, its saves go straight to IndexedDB (ADR 0112).
   const clientId = await getClientId(b.db, { next: () => 'b'.repeat(32) });
   expect(await getClientId(b.db, { next: () => 'unused' })).toBe(clientId);

@@ -7,6 +7,7 @@ import type { EnginePorts } from './ports.ts';
 import { PullPageFeed } from './pull-page-feed.ts';
 import type { PullOutcome, WalkOutcome } from './pull-runner.ts';
 import type { CycleContext } from './sync-cycles.ts';
+import { TransportError } from './transport.ts';
 
 /** What walking pull pages needs: the cycle's context without the push settings, the ports or a runner. */
 export type PullWalkContext = Pick<
@@ -33,6 +34,13 @@ export type PullWalkContext = Pick<
  * are written, up to this many rows waiting (a few MB of JSON at most).
  */
 export const PULL_AHEAD_ROWS = 5_000;
+
+/**
+ * Pages in a row found stale (R14a) before a walk gives up as a server error. A page asked for after an
+ * acknowledgement is recorded is never stale on a sound server, so only a push acknowledged during every
+ * one of these round trips, or a server whose ledger went back, gets here.
+ */
+const MAX_STALE_IN_A_ROW = 10;
 
 /**
  * Walks pages from the stored cursor to the clock (R13). Pages are fetched back to back while earlier
@@ -63,19 +71,22 @@ export async function pullToClock(
   renew: () => Promise<void>,
   handOver?: () => boolean,
 ): Promise<WalkOutcome> {
-  const feed = new PullPageFeed(
-    (cursor) => {
-      ctx.pullDemand?.requesting();
-      return fetchPullPage(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
-        limit: ctx.pullLimit,
-        wantDigest,
-        yieldToUi: ctx.yieldToUi,
-      });
-    },
-    handOver ? ctx.pullLimit : PULL_AHEAD_ROWS,
-  );
+  const newFeed = () =>
+    new PullPageFeed(
+      (cursor) => {
+        ctx.pullDemand?.requesting();
+        return fetchPullPage(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
+          limit: ctx.pullLimit,
+          wantDigest,
+          yieldToUi: ctx.yieldToUi,
+        });
+      },
+      handOver ? ctx.pullLimit : PULL_AHEAD_ROWS,
+    );
+  let feed = newFeed();
   feed.start(await getCursor(ctx.db));
   let asked = false;
+  let staleInARow = 0;
   try {
     for (;;) {
       const taken = await feed.take();
@@ -99,7 +110,24 @@ export async function pullToClock(
         const rowsPerPut = ctx.yieldToUi ? PUT_SLICE_ON_UI_THREAD : Number.POSITIVE_INFINITY;
         // A group with a full page of new rows or more is a catch-up: its new rows are landed whole.
         const landAtLeast = Math.min(LAND_AT_LEAST, ctx.pullLimit);
-        const result = await applyPullPage(ctx.db, rows, last.next_cursor, digest, rowsPerPut, landAtLeast);
+        const snapshotMutationSeq = Math.min(...group.map((page) => page.last_mutation_seq));
+        const result = await applyPullPage(ctx.db, rows, last.next_cursor, digest, {
+          rowsPerPut,
+          landAtLeast,
+          snapshotMutationSeq,
+        });
+        if (result.stale) {
+          // R14a: read before a push acknowledged since; this page and those fetched after it go, and
+          // the walk asks again from the stored cursor, after the acknowledgement.
+          if (++staleInARow > MAX_STALE_IN_A_ROW) {
+            throw new TransportError('server', 'pull pages stay older than acknowledged pushes');
+          }
+          feed.stop();
+          feed = newFeed();
+          feed.start(result.cursor);
+          break;
+        }
+        staleInARow = 0;
         if (result.digestMismatch.length > 0) return 'reset';
         ctx.onProgress({ phase: 'pull', done: result.cursor, total: last.clock });
         await renew();

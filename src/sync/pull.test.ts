@@ -6,8 +6,8 @@ import { fetchPullPage } from './fetch-pull-page.ts';
 import { getClientId } from '../db/sync-meta.ts';
 import { pullRequestSchema, type PullRequest } from './protocol.ts';
 import { TransportError } from './transport.ts';
-import { getCursor, getHlcState } from '../db/sync-meta.ts';
-import { settle, type TestTab } from '../testing/sync/test-device.ts';
+import { getAckedMutationSeq, getCursor, getHlcState } from '../db/sync-meta.ts';
+import { macrotask, settle, type TestTab } from '../testing/sync/test-device.ts';
 import { createTestWorld, TEST_USER } from '../testing/sync/test-world.ts';
 
 async function twoDevices(engineOptions = {}) {
@@ -271,7 +271,7 @@ describe('pull', () => {
       for (let i = 0; i < 7; i++) ids.push(await a.commands.createNote({ title: `n${i}` }));
       await sync(a);
       const rows = world.server.rows(TEST_USER);
-      await applyPullPage(b.db, rows, world.server.clock(TEST_USER), undefined, rowsPerPut);
+      await applyPullPage(b.db, rows, world.server.clock(TEST_USER), undefined, { rowsPerPut });
       const stored = await b.db.notes.bulkGet(ids);
       expect(stored.map((note) => note?.title)).toEqual(ids.map((_, i) => `n${i}`));
       expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
@@ -320,6 +320,81 @@ describe('pull', () => {
         losing_value: 'older edit on B',
       }),
     ]);
+  });
+
+  it('[R14a] a page read before a push acknowledged meanwhile is asked for again, so the edit never goes back', async () => {
+    const world = createTestWorld();
+    const device = world.device();
+    const pusher = await world.tab(device);
+    const puller = await world.tab(device);
+    const other = await world.tab(world.device());
+    for (const tab of [pusher, puller, other]) tab.engine.start();
+    const id = await pusher.commands.createNote({ title: 'title', body: 'first' });
+    await settle([pusher, puller, other]);
+    // Another device changes the title, so the next page has the note in it; this device pulls only
+    // when the test says.
+    pusher.transport.pokesEnabled = false;
+    puller.transport.pokesEnabled = false;
+    await other.commands.updateNote(id, { title: 'title from elsewhere' });
+    other.engine.notifyLocalWrite();
+    await settle([other]);
+
+    // One tab's walk: the server reads its page, and the answer is held back.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let pulls = 0;
+    const pull = puller.transport.pull.bind(puller.transport);
+    puller.transport.pull = async (request, session) => {
+      pulls++;
+      const page = await pull(request, session);
+      if (pulls === 1) await released;
+      return page;
+    };
+    void puller.engine.syncNow();
+    for (let i = 0; i < 100 && puller.transport.pending === 0; i++) await macrotask();
+    expect(await puller.transport.deliverAll()).toBe(1);
+
+    // Meanwhile the other tab pushes an edit, and records the server's acknowledgement (its outbox row
+    // goes); its own pull waits for the walk's lock.
+    await pusher.commands.updateNote(id, { body: 'edited here' });
+    pusher.engine.notifyLocalWrite();
+    await settle([pusher]);
+    expect(await pusher.db.outbox.count()).toBe(0);
+
+    release();
+    await settle([pusher, puller]);
+    // The held page predates the push: applied, it would have shown 'first' again with nothing queued
+    // to keep 'edited here', and the next edit would have been based on the old text.
+    expect(pulls).toBe(2);
+    expect(await puller.db.notes.get(id)).toMatchObject({
+      title: 'title from elsewhere',
+      body: 'edited here',
+    });
+    expect(await getCursor(puller.db)).toBe(world.server.clock(TEST_USER));
+  });
+
+  it('[R14a] a page read before an acknowledged push applies nothing and keeps the cursor', async () => {
+    const { world, a } = await twoDevices();
+    const id = await a.commands.createNote({ body: 'first' });
+    await sync(a);
+    // What the server's ledger for this client said when it read the page below.
+    const seqBeforeEdit = await getAckedMutationSeq(a.db);
+    const rowsBeforeEdit = world.server.rows(TEST_USER).filter((row) => row.id === id);
+    await a.commands.updateNote(id, { body: 'edited here' });
+    await sync(a);
+    const acked = await getAckedMutationSeq(a.db);
+    expect(acked).toBeGreaterThan(seqBeforeEdit);
+    // Stamped past the local row, so the version guard (R13) would not skip it.
+    const next = world.server.clock(TEST_USER) + 1;
+    const page = rowsBeforeEdit.map((row) => ({ ...row, version: next }));
+    const result = await applyPullPage(a.db, page, next, undefined, { snapshotMutationSeq: seqBeforeEdit });
+    expect(result).toMatchObject({ stale: true });
+    expect((await a.db.notes.get(id))?.body).toBe('edited here');
+    expect(await getCursor(a.db)).toBe(world.server.clock(TEST_USER));
+    // The same page read after the push is applied.
+    const current = await applyPullPage(a.db, page, next, undefined, { snapshotMutationSeq: acked });
+    expect(current.stale).toBeUndefined();
+    expect(await getCursor(a.db)).toBe(next);
   });
 
   it('[R11] moves the local HLC past what it pulled, so the next local edit is newer', async () => {

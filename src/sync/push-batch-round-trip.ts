@@ -6,6 +6,7 @@
  */
 import { isSyncedTable } from '../db/entities/entity-tables.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
+import { recordAckedMutationSeq } from '../db/sync-meta.ts';
 import { allSyncTables } from './apply-pull-page.ts';
 import type { PushBatch } from './build-push-batch.ts';
 import { MalformedResponseError } from './errors.ts';
@@ -73,8 +74,12 @@ export async function settlePushBatch(ctx: PushContext, batch: PushBatch, reply:
     return;
   }
   const { db } = ctx;
-  await db.transaction('rw', [db.outbox, ...allSyncTables(db)], async () => {
-    await db.outbox.bulkDelete(batch.rowSeqs);
+  await db.transaction('rw', [db.outbox, db.sync_meta, ...allSyncTables(db)], async () => {
+    // R14a: a pull page the server read before this push must not be applied once these rows are gone.
+    await Promise.all([
+      db.outbox.bulkDelete(batch.rowSeqs),
+      recordAckedMutationSeq(db, Math.max(...batch.rowSeqs)),
+    ]);
     // R17: a rejected create never reached the server; its content lives on in the server's conflict
     // row (pulled next), so the local-only row goes unless newer changes for it are still queued.
     for (const mutation of batch.mutations.filter((m) => reply.rejectedSeqs.includes(m.seq))) {

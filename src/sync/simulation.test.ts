@@ -36,7 +36,21 @@ const smallBatchSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [201, 202, 203];
  */
 const pinnedSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [20039, 20050];
 
+/**
+ * Pinned regressions found by `SIM_PULL_LIMIT=3 npm run soak` (300 ops): one tab applied a page the server
+ * read before another tab's push, after that push's acknowledgement, so the device showed the old text
+ * again and its next edit overwrote the pushed one with no conflict. Fixed by R14a.
+ */
+const pinnedSmallPageSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [870417049, 870417265];
+
 describe('[R36] multi-device simulation', () => {
+  for (const seed of pinnedSmallPageSeeds) {
+    it(`pinned seed ${seed}, pages of 3 rows: a page older than an acknowledged push is not applied`, async () => {
+      const report = await runSimulation({ seed, ops: 300, pullLimit: 3 });
+      expect(report.violations, `seed ${seed}`).toEqual([]);
+    }, 60_000);
+  }
+
   for (const seed of pinnedSeeds) {
     it(`pinned seed ${seed}: a value displaced before its push is still kept as a conflict`, async () => {
       const report = await runSimulation({ seed, ops: 400 });
