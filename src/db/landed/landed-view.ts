@@ -55,6 +55,7 @@ export class LandedReader {
       const last = this.last;
       if (last?.signature === signature) return last.view;
       const missing = seqs.filter((seq) => !this.chunks.has(seq));
+      if (missing.length > 0) this.forgetIfAborted(trans);
       const fetched = missing.length === 0 ? [] : this.landed.getMany({ trans, keys: missing });
       return Dexie.Promise.resolve(fetched).then((found: (LandedChunk | undefined)[]) => {
         found.forEach((chunk, i) => {
@@ -80,6 +81,19 @@ export class LandedReader {
     }
     this.last = { signature, view };
     return view;
+  }
+
+  /**
+   * What this read fetches may be a chunk its own transaction added: if that transaction aborts, the
+   * chunk's seq goes back to the key generator and may come back holding other rows, perhaps written by
+   * another connection. So an abort forgets every chunk read (aborts are rare; the next read fetches).
+   */
+  private forgetIfAborted(trans: DBCoreTransaction): void {
+    const target = trans as unknown as Partial<EventTarget>;
+    target.addEventListener?.('abort', () => {
+      this.chunks.clear();
+      this.last = undefined;
+    });
   }
 
   /** The chunk as read, for rewriting it without some of its rows. */
