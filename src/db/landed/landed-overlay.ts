@@ -48,9 +48,14 @@ export function landedOverlayMiddleware(overlaid: readonly string[]): Middleware
     create(down) {
       if (!down.schema.tables.some((table) => table.name === LANDED_STORE)) return down;
       const landed = down.table(LANDED_STORE);
-      const reader = new LandedReader(landed, (table, row) =>
-        down.table(table).schema.primaryKey.extractKey?.(row),
-      );
+      // One extractor per table: `down.table()` builds every lower middleware's table afresh, and the
+      // reader asks for each landed row's key (10,000 rows on a first sync's every commit).
+      const extractors = new Map<string, ((row: Record<string, unknown>) => unknown) | null | undefined>();
+      const primaryKeyOf = (table: string, row: Record<string, unknown>): unknown => {
+        if (!extractors.has(table)) extractors.set(table, down.table(table).schema.primaryKey.extractKey);
+        return extractors.get(table)?.(row);
+      };
+      const reader = new LandedReader(landed, primaryKeyOf);
       const isOverlaid = (name: string) => overlaid.includes(name);
       return {
         ...down,
