@@ -15,7 +15,7 @@
 export const LANDED_STORE = 'landed';
 
 export interface LandedChunk {
-  /** Auto-incremented, never reused: landing order. */
+  /** Auto-incremented: landing order. An aborted add's seq is given to the next chunk added. */
   seq?: number;
   /** The table the rows belong to. */
   table: string;

@@ -130,6 +130,26 @@ describe('landed rows', () => {
     expect((await landed.notes.get('n0002'))?.title).toBe('note 2');
   });
 
+  it('a chunk landed on this connection reads as stored; an aborted one never shows, even under its key given again', async () => {
+    const db = open('abort');
+    const all = notes(20);
+    expect(await db.notes.count()).toBe(0);
+    await expect(
+      db.transaction('rw', db.notes, db.landed, async () => {
+        await db.landed.add({ table: 'notes', rows: all.slice(0, 10) });
+        throw new Error('the walk failed');
+      }),
+    ).rejects.toThrow('the walk failed');
+    // IndexedDB gives an aborted add's key back to the store's key generator.
+    await db.landed.add({ table: 'notes', rows: all.slice(10, 20) });
+    const here = await db.notes.toArray();
+    expect(here.map((note) => note.id)).toEqual(all.slice(10, 20).map((note) => note.id));
+    // Another connection reads the chunk from the database: both see the same rows.
+    const other = new MurmurDatabase(db.name, 'user-1');
+    expect(await other.notes.toArray()).toEqual(here);
+    other.close();
+  });
+
   it('rows read inside a landing that aborted are forgotten: its key may come back holding other rows', async () => {
     const here = open('forget');
     const elsewhere = new MurmurDatabase(here.name, 'user-1');

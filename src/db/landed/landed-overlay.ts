@@ -47,7 +47,6 @@ export function landedOverlayMiddleware(overlaid: readonly string[]): Middleware
     level: 0.5,
     create(down) {
       if (!down.schema.tables.some((table) => table.name === LANDED_STORE)) return down;
-      const landed = down.table(LANDED_STORE);
       // One extractor per table: `down.table()` builds every lower middleware's table afresh, and the
       // reader asks for each landed row's key (10,000 rows on a first sync's every commit).
       const extractors = new Map<string, ((row: Record<string, unknown>) => unknown) | null | undefined>();
@@ -55,7 +54,8 @@ export function landedOverlayMiddleware(overlaid: readonly string[]): Middleware
         if (!extractors.has(table)) extractors.set(table, down.table(table).schema.primaryKey.extractKey);
         return extractors.get(table)?.(row);
       };
-      const reader = new LandedReader(landed, primaryKeyOf);
+      const reader = new LandedReader(down.table(LANDED_STORE), primaryKeyOf);
+      const landed = rememberingAdds(down.table(LANDED_STORE), reader);
       const isOverlaid = (name: string) => overlaid.includes(name);
       return {
         ...down,
@@ -65,6 +65,7 @@ export function landedOverlayMiddleware(overlaid: readonly string[]): Middleware
           return down.transaction(scope, mode, options);
         },
         table(name) {
+          if (name === LANDED_STORE) return landed;
           const table = down.table(name);
           return isOverlaid(name) ? overlay(table, landed, reader) : table;
         },
@@ -74,6 +75,34 @@ export function landedOverlayMiddleware(overlaid: readonly string[]): Middleware
 }
 
 const P = Dexie.Promise;
+
+/**
+ * The landed store, telling `reader` of each chunk added through it once the adding transaction has
+ * committed (LandedReader.written). A transaction that is not an IndexedDB one tells it nothing.
+ */
+function rememberingAdds(landed: DBCoreTable, reader: LandedReader): DBCoreTable {
+  return {
+    ...landed,
+    mutate(req) {
+      const result = landed.mutate(req);
+      if (req.type !== 'add') return result;
+      const { trans, values } = req;
+      return P.resolve(result).then((response: DBCoreMutateResponse) => {
+        const keys = response.results;
+        const target = trans as unknown as Partial<EventTarget>;
+        if (keys && typeof target.addEventListener === 'function') {
+          target.addEventListener('complete', () => {
+            values.forEach((chunk: LandedChunk, i) => {
+              const seq: unknown = keys[i];
+              if (typeof seq === 'number' && !(i in response.failures)) reader.written(seq, chunk);
+            });
+          });
+        }
+        return response;
+      });
+    },
+  };
+}
 
 /** Per view's rows of a table (kept while its chunks are the same), each index's entries in order. */
 const sortedByIndex = new WeakMap<object, Map<string, IndexEntry[]>>();

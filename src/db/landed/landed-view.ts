@@ -84,6 +84,15 @@ export class LandedReader {
   }
 
   /**
+   * A chunk this connection added, known once its transaction committed: the next read need not fetch
+   * and decode what this thread just wrote (a walk reads the landed rows before each page it applies).
+   * Only after the commit: an aborted add gives its seq back to the key generator, for another chunk.
+   */
+  written(seq: number, chunk: LandedChunk): void {
+    this.chunks.set(seq, chunk);
+  }
+
+  /**
    * What this read fetches may be a chunk its own transaction added: if that transaction aborts, the
    * chunk's seq goes back to the key generator and may come back holding other rows, perhaps written by
    * another connection. So an abort forgets every chunk read (aborts are rare; the next read fetches).
