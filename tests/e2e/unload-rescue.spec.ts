@@ -87,10 +87,13 @@ test.describe('words typed just before the page goes', () => {
     await other.getByRole('button', { name: 'Sync now, then sign out' }).click();
     await expect(other).toHaveURL(/\/auth$/);
 
-    // Signed in again on a device with nothing stored: the words come back from the account.
+    // Signed in again on a device with nothing stored: the words come back from the account. That is a
+    // new database and a first sync, in both windows at once (the session written for this page signs the
+    // other in too): seconds on a busy 2-core machine.
     await page.goto(note);
     await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveValue(
       'Dear Sam, the garden is full of',
+      { timeout: 20_000 },
     );
   });
 });
