@@ -41,8 +41,19 @@ describeOnTargets('realtime access_token updates on joined channels', (target) =
           titles.push(String((change.new as { title?: unknown }).title)),
         ),
     );
+    // The owner's channel joins after the subscriber's: the server checks a change for its channels in
+    // the order they joined, so once the owner has the row, the subscriber's check of it is done.
+    const ownerTitles: string[] = [];
+    await subscribed(
+      owner
+        .channel(`late-sign-in-owner-${target}`)
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'todos' }, (change) =>
+          ownerTitles.push(String((change.new as { title?: unknown }).title)),
+        ),
+    );
     // As anon the subscriber may not see the row, so nothing arrives.
     expect((await owner.from('todos').insert({ title: 'while anonymous' })).error).toBeNull();
+    await waitFor(ownerTitles, (title) => title === 'while anonymous', 10_000);
     // Signing in makes supabase-js send access_token to the joined channel; RLS now lets the rows through.
     expect((await subscriber.auth.signInWithPassword({ email, password: 'secret123' })).error).toBeNull();
     // The access_token push races the next insert, so insert until one arrives. Changes are dispatched in
