@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { countStore } from './support/local-database.ts';
 import { allowNoteLockWithPin } from './support/note-lock.ts';
 import { signInBeforeLoad } from './support/session.ts';
 
@@ -104,6 +105,11 @@ test('a picture whose notes are no longer the first in the database, unchanged, 
   await writeNote(page, 'Groceries', 'tomatoes and basil');
   await page.getByRole('link', { name: 'All notes' }).click();
   await expect(noteList(page).getByText('tomatoes and basil')).toBeVisible();
+  // The note's push and the pull after it write its row again, and the list reads it again: both are
+  // done before the change below, or the list would show the change and the picture would match it.
+  const database = `murmur-user-${session.user.id}`;
+  await expect.poll(() => countStore(page, database, 'outbox'), { timeout: 20_000 }).toBe(0);
+  await expect(page.locator('aside[data-state="up_to_date"]')).toBeAttached({ timeout: 20_000 });
   // The note changes in the database behind the list's back, as another tab would have changed it
   // while this one was frozen: the picture taken when this page closes shows it as it was.
   await page.evaluate(async (database) => {
@@ -121,7 +127,7 @@ test('a picture whose notes are no longer the first in the database, unchanged, 
     };
     await new Promise((resolve) => (tx.oncomplete = resolve));
     db.close();
-  }, `murmur-user-${session.user.id}`);
+  }, database);
   await expect(noteList(page).getByText('Groceries', { exact: true })).toBeVisible();
   await page.close();
 
