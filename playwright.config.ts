@@ -28,9 +28,12 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  // A 2-core CI machine runs two workers beside the app and backend servers.
-  timeout: process.env['CI'] ? 45_000 : 30_000,
-  expect: { timeout: 7_000 },
+  // A 2-core CI machine runs two workers beside the app and backend servers, and at its slowest takes
+  // several times as long as a quiet one: a first visit's service worker install takes 3.5 s alone
+  // and 18–26 s beside a second test. Timeouts only bound a wait for what must happen; speed is
+  // measured by `npm run bench`.
+  timeout: process.env['CI'] ? 90_000 : 30_000,
+  expect: { timeout: process.env['CI'] ? 15_000 : 7_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     ...devices['Desktop Chrome'],
