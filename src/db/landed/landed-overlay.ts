@@ -14,6 +14,7 @@ import Dexie, {
 
 import { arrayCursor } from './array-cursor.ts';
 import { LANDED_STORE, type LandedChunk } from './landed-chunk.ts';
+import { onTransactionEvent } from './on-transaction-event.ts';
 import {
   compareEntries,
   EVERY_KEY,
@@ -89,9 +90,8 @@ function rememberingAdds(landed: DBCoreTable, reader: LandedReader): DBCoreTable
       const { trans, values } = req;
       return P.resolve(result).then((response: DBCoreMutateResponse) => {
         const keys = response.results;
-        const target = trans as unknown as Partial<EventTarget>;
-        if (keys && typeof target.addEventListener === 'function') {
-          target.addEventListener('complete', () => {
+        if (keys) {
+          onTransactionEvent(trans, 'complete', () => {
             values.forEach((chunk: LandedChunk, i) => {
               const seq: unknown = keys[i];
               if (typeof seq === 'number' && !(i in response.failures)) reader.written(seq, chunk);

@@ -2,6 +2,7 @@ import Dexie, { type DBCoreIndex, type DBCoreTable, type DBCoreTransaction } fro
 
 import { EVERY_KEY } from './index-entries.ts';
 import type { LandedChunk } from './landed-chunk.ts';
+import { onTransactionEvent } from './on-transaction-event.ts';
 
 /** A landed row and the chunk that holds it. */
 export interface LandedRow {
@@ -98,8 +99,7 @@ export class LandedReader {
    * another connection. So an abort forgets every chunk read (aborts are rare; the next read fetches).
    */
   private forgetIfAborted(trans: DBCoreTransaction): void {
-    const target = trans as unknown as Partial<EventTarget>;
-    target.addEventListener?.('abort', () => {
+    onTransactionEvent(trans, 'abort', () => {
       this.chunks.clear();
       this.last = undefined;
     });

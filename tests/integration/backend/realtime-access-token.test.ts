@@ -8,6 +8,19 @@ import { client, uniqueEmail } from './support/clients.ts';
 import { subscribed } from './support/subscribed.ts';
 import { waitFor } from './support/wait-for.ts';
 
+/** Joins a channel for inserted todos; the returned list fills with their titles as they arrive. */
+async function insertedTitles(supabase: SupabaseClient, name: string): Promise<string[]> {
+  const titles: string[] = [];
+  await subscribed(
+    supabase
+      .channel(name)
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'todos' }, (change) =>
+        titles.push(String((change.new as { title?: unknown }).title)),
+      ),
+  );
+  return titles;
+}
+
 describeOnTargets('realtime access_token updates on joined channels', (target) => {
   let backend: TestBackend;
   let clients: SupabaseClient[] = [];
@@ -33,24 +46,10 @@ describeOnTargets('realtime access_token updates on joined channels', (target) =
     expect((await owner.auth.signUp({ email, password: 'secret123' })).error).toBeNull();
 
     const subscriber = newClient();
-    const titles: string[] = [];
-    await subscribed(
-      subscriber
-        .channel(`late-sign-in-${target}`)
-        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'todos' }, (change) =>
-          titles.push(String((change.new as { title?: unknown }).title)),
-        ),
-    );
+    const titles = await insertedTitles(subscriber, `late-sign-in-${target}`);
     // The owner's channel joins after the subscriber's: the server checks a change for its channels in
     // the order they joined, so once the owner has the row, the subscriber's check of it is done.
-    const ownerTitles: string[] = [];
-    await subscribed(
-      owner
-        .channel(`late-sign-in-owner-${target}`)
-        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'todos' }, (change) =>
-          ownerTitles.push(String((change.new as { title?: unknown }).title)),
-        ),
-    );
+    const ownerTitles = await insertedTitles(owner, `late-sign-in-owner-${target}`);
     // As anon the subscriber may not see the row, so nothing arrives.
     expect((await owner.from('todos').insert({ title: 'while anonymous' })).error).toBeNull();
     await waitFor(ownerTitles, (title) => title === 'while anonymous', 10_000);
