@@ -1,6 +1,6 @@
 import './app/styles/global.css';
 
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app.tsx';
@@ -20,10 +20,15 @@ async function start(): Promise<void> {
   await runStartup(startupSteps);
   const container = document.getElementById('root');
   if (!container) throw new Error('Murmur: #root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <App i18n={i18n} />
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition renders in slices of a few ms and lets the browser in between: rendered at once, the
+  // shell's first render was one task of 60–130 ms on a slow machine (docs/performance.md).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App i18n={i18n} />
+      </StrictMode>,
+    ),
   );
 }
 
