@@ -105,6 +105,31 @@ describe('landed rows', () => {
     }
   });
 
+  it('read between chunks landing one by one, as a walk reads between its pages, they answer as stored rows', async () => {
+    const all = notes(60);
+    const plain = open('plain-walk');
+    const landed = open('landed-walk');
+    for (let first = 0; first < all.length; first += 12) {
+      const page = all.slice(first, first + 12);
+      // A later page may hold a newer version of a row an earlier chunk holds, elsewhere in every index.
+      const earlier = all[first - 5];
+      const newer = earlier
+        ? [
+            storedForm('notes', {
+              ...earlier,
+              title: `again ${first}`,
+              pinned: !earlier.pinned,
+              tags: ['moved'],
+              created_at: '2026-03-15T00:00:00.000Z',
+            } as unknown as Stored<Note>) as Stored<Note>,
+          ]
+        : [];
+      await plain.notes.bulkPut([...page, ...newer]);
+      await landed.landed.add({ table: 'notes', rows: [...page, ...newer] });
+      expect(await reads(landed)).toEqual(await reads(plain));
+    }
+  });
+
   it('a write to a landed row takes it out of its chunk, so the table holds its only copy', async () => {
     const { plain, landed } = await twin(30, 10, (i) => i % 2 === 0);
     for (const db of [plain, landed]) {
