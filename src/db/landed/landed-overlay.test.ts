@@ -121,7 +121,7 @@ describe('landed rows', () => {
               pinned: !earlier.pinned,
               tags: ['moved'],
               created_at: '2026-03-15T00:00:00.000Z',
-            } as unknown as Stored<Note>) as Stored<Note>,
+            } as unknown as Stored<Note>),
           ]
         : [];
       await plain.notes.bulkPut([...page, ...newer]);
