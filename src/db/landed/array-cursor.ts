@@ -13,10 +13,13 @@ export function arrayCursor(
   trans: DBCoreTransaction,
   entries: readonly IndexEntry[],
   reverse: boolean,
-  values: boolean,
+  valueOf: ((entry: IndexEntry) => unknown) | undefined,
 ): DBCoreCursor | null {
   if (entries.length === 0) return null;
   let position = 0;
+  // The value at `position`, kept while the cursor stays: its callers may read it more than once.
+  let valueAt = -1;
+  let value: unknown;
   let moved = false;
   let stopped = false;
   let running = false;
@@ -42,7 +45,13 @@ export function arrayCursor(
       return entries[position]?.primaryKey;
     },
     get value() {
-      return values ? entries[position]?.value : undefined;
+      const entry = entries[position];
+      if (!valueOf || !entry) return undefined;
+      if (valueAt !== position) {
+        value = valueOf(entry);
+        valueAt = position;
+      }
+      return value;
     },
     continue(key?: unknown) {
       let next = position + 1;

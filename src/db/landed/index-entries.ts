@@ -60,16 +60,14 @@ export function indexEntries(
 ): IndexEntry[] {
   const id: unknown = primaryKey.extractKey?.(row);
   const key: unknown = index.isPrimaryKey ? id : index.extractKey?.(row);
-  let keys: unknown[];
-  if (index.multiEntry) {
-    if (!Array.isArray(key)) return [];
-    keys = key
-      .filter(isValidKey)
-      .filter((value, i, all) => all.findIndex((other) => cmp(other, value) === 0) === i);
-  } else {
-    keys = isValidKey(key) ? [key] : [];
+  // Most indexes hold one key per row: no arrays to build for it (a first sync's reads key thousands).
+  if (!index.multiEntry) {
+    return isValidKey(key) && inRange(key, range) ? [{ key, primaryKey: id, value: row }] : [];
   }
-  return keys
+  if (!Array.isArray(key)) return [];
+  return key
+    .filter(isValidKey)
+    .filter((value, i, all) => all.findIndex((other) => cmp(other, value) === 0) === i)
     .filter((value) => inRange(value, range))
     .map((value) => ({ key: value, primaryKey: id, value: row }));
 }

@@ -72,7 +72,27 @@ async function reads(db: MurmurDatabase) {
     laterBlock: (await db.notes.orderBy(NOTE_ORDER_INDEX).offset(20).limit(15).toArray()).map((n) => n.id),
     newestFirst: (await db.notes.orderBy(NOTE_ORDER_INDEX).reverse().limit(5).toArray()).map((n) => n.id),
     tags: await db.notes.orderBy(NOTE_TAGS_INDEX).uniqueKeys(),
+    tagsBackwards: await db.notes.orderBy(NOTE_TAGS_INDEX).reverse().uniqueKeys(),
+    days: await db.notes.orderBy('created_at').uniqueKeys(),
+    lastDays: await db.notes.where('created_at').above('2026-01-30').reverse().uniqueKeys(),
     tagged: await db.notes.where(NOTE_TAGS_INDEX).equals('work').primaryKeys(),
+    firstTagged: await db.notes.where(NOTE_TAGS_INDEX).equals('home').limit(3).primaryKeys(),
+    lastTagged: await db.notes.where(NOTE_TAGS_INDEX).equals('ideas').reverse().limit(4).primaryKeys(),
+    fromDay: (
+      await db.notes.where('created_at').aboveOrEqual('2026-01-10T00:00:00.000Z').limit(9).toArray()
+    ).map((n) => n.id),
+    beforeDay: await db.notes
+      .where('created_at')
+      .below('2026-01-07T00:00:00.000Z')
+      .reverse()
+      .limit(6)
+      .primaryKeys(),
+    countInWeek: await db.notes
+      .where('created_at')
+      .between('2026-01-08T00:00:00.000Z', '2026-01-15T00:00:00.000Z', false, true)
+      .count(),
+    countOnDay: await db.notes.where('created_at').equals('2026-01-12T00:00:00.000Z').count(),
+    countTagged: await db.notes.where(NOTE_TAGS_INDEX).equals('work').count(),
     inMonth: (
       await db.notes
         .where('created_at')
@@ -105,29 +125,50 @@ describe('landed rows', () => {
     }
   });
 
-  it('read between chunks landing one by one, as a walk reads between its pages, they answer as stored rows', async () => {
-    const all = notes(60);
-    const plain = open('plain-walk');
-    const landed = open('landed-walk');
-    for (let first = 0; first < all.length; first += 12) {
-      const page = all.slice(first, first + 12);
-      // A later page may hold a newer version of a row an earlier chunk holds, elsewhere in every index.
-      const earlier = all[first - 5];
-      const newer = earlier
-        ? [
-            storedForm('notes', {
-              ...earlier,
-              title: `again ${first}`,
-              pinned: !earlier.pinned,
-              tags: ['moved'],
-              created_at: '2026-03-15T00:00:00.000Z',
-            } as unknown as Stored<Note>),
-          ]
-        : [];
-      await plain.notes.bulkPut([...page, ...newer]);
-      await landed.landed.add({ table: 'notes', rows: [...page, ...newer] });
+  it.each([
+    ['each id in one chunk', false],
+    ['a later chunk holding a newer row of an earlier one', true],
+  ])(
+    'read between chunks landing one by one, as a walk reads between its pages (%s), they answer as stored rows',
+    async (_, again) => {
+      const all = notes(60);
+      const plain = open('plain-walk');
+      const landed = open('landed-walk');
+      for (let first = 0; first < all.length; first += 12) {
+        const page = all.slice(first, first + 12);
+        // A later page may hold a newer version of a row an earlier chunk holds, elsewhere in every index.
+        const earlier = again ? all[first - 5] : undefined;
+        const newer = earlier
+          ? [
+              storedForm('notes', {
+                ...earlier,
+                title: `again ${first}`,
+                pinned: !earlier.pinned,
+                tags: ['moved'],
+                created_at: '2026-03-15T00:00:00.000Z',
+              } as unknown as Stored<Note>),
+            ]
+          : [];
+        await plain.notes.bulkPut([...page, ...newer]);
+        await landed.landed.add({ table: 'notes', rows: [...page, ...newer] });
+        expect(await reads(landed)).toEqual(await reads(plain));
+      }
+    },
+  );
+
+  it('read between chunks settled one by one, they answer as stored rows', async () => {
+    const { plain, landed } = await twin(60, 8, (i) => i % 5 === 0);
+    expect(await reads(landed)).toEqual(await reads(plain));
+    for (const seq of await landed.landed.toCollection().primaryKeys()) {
+      await landed.transaction('rw', landed.notes, landed.landed, async () => {
+        const chunk = await landed.landed.get(seq);
+        if (!chunk) throw new Error(`chunk ${seq} is not read`);
+        await landed.landed.delete(seq);
+        await landed.notes.bulkAdd(chunk.rows as Stored<Note>[]);
+      });
       expect(await reads(landed)).toEqual(await reads(plain));
     }
+    expect(await landed.landed.count()).toBe(0);
   });
 
   it('a write to a landed row takes it out of its chunk, so the table holds its only copy', async () => {

@@ -1,7 +1,6 @@
 import Dexie, {
   type DBCore,
   type DBCoreCursor,
-  type DBCoreIndex,
   type DBCoreMutateRequest,
   type DBCoreMutateResponse,
   type DBCoreOpenCursorRequest,
@@ -15,15 +14,9 @@ import Dexie, {
 import { arrayCursor } from './array-cursor.ts';
 import { LANDED_STORE, type LandedChunk } from './landed-chunk.ts';
 import { onTransactionEvent } from './on-transaction-event.ts';
-import {
-  compareEntries,
-  EVERY_KEY,
-  indexEntries,
-  inCursorOrder,
-  inRange,
-  type IndexEntry,
-} from './index-entries.ts';
-import { LandedReader, type LandedRow } from './landed-view.ts';
+import { indexEntries, inCursorOrder, inRange, type IndexEntry } from './index-entries.ts';
+import { countLanded, landedEntries } from './landed-entries.ts';
+import { LandedReader, type LandedTable } from './landed-view.ts';
 import { holdCommitFor } from './landed-work.ts';
 
 export const LANDED_OVERLAY_MIDDLEWARE = 'LandedRows';
@@ -104,27 +97,6 @@ function rememberingAdds(landed: DBCoreTable, reader: LandedReader): DBCoreTable
   };
 }
 
-/** Per view's rows of a table (kept while its chunks are the same), each index's entries in order. */
-const sortedByIndex = new WeakMap<object, Map<string, IndexEntry[]>>();
-
-function sortedLandedEntries(
-  rows: ReadonlyMap<unknown, LandedRow>,
-  index: DBCoreIndex,
-  primaryKey: DBCoreIndex,
-): IndexEntry[] {
-  let byIndex = sortedByIndex.get(rows);
-  if (!byIndex) sortedByIndex.set(rows, (byIndex = new Map()));
-  const name = index.name ?? '';
-  let sorted = byIndex.get(name);
-  if (!sorted) {
-    sorted = [];
-    for (const { row } of rows.values()) sorted.push(...indexEntries(index, primaryKey, row, EVERY_KEY));
-    sorted.sort(compareEntries);
-    byIndex.set(name, sorted);
-  }
-  return sorted;
-}
-
 /**
  * Every method sends its requests to the table and to the landed store at once, and goes on in
  * chained Dexie promises rather than awaits: Dexie's middleware below reads the transaction from
@@ -133,9 +105,12 @@ function sortedLandedEntries(
 function overlay(table: DBCoreTable, landed: DBCoreTable, reader: LandedReader): DBCoreTable {
   const primaryKey = table.schema.primaryKey;
   const keyOf = (row: Record<string, unknown>): unknown => primaryKey.extractKey?.(row);
-  const rowsOf = (trans: DBCoreTransaction) =>
-    P.resolve(reader.read(trans)).then((view) => view.get(table.name));
-
+  /** This table's landed rows as `trans` sees them; undefined when there are none. */
+  const landedOf = (trans: DBCoreTransaction) =>
+    P.resolve(reader.read(trans)).then((view) => {
+      const landedTable = view.get(table.name);
+      return landedTable && landedTable.rows.size > 0 ? landedTable : undefined;
+    });
   /**
    * The table's own entries and the landed ones. The table's own are read with `limit` and `direction`
    * when given: with no id in both, the merge's first n are among the table's first n and the landed.
@@ -143,11 +118,15 @@ function overlay(table: DBCoreTable, landed: DBCoreTable, reader: LandedReader):
   const merge = (
     trans: DBCoreTransaction,
     query: DBCoreQueryRequest['query'],
-    rows: ReadonlyMap<unknown, LandedRow>,
-    wantValues: boolean,
-    limit?: number,
-    direction?: DBCoreQueryRequest['direction'],
+    landedTable: LandedTable,
+    read: {
+      wantValues: boolean;
+      unique: boolean;
+      limit?: number;
+      direction?: DBCoreQueryRequest['direction'];
+    },
   ) => {
+    const { wantValues, unique, limit, direction } = read;
     const { index, range } = query;
     // Keys alone place a row in its primary key's order; any other index needs the row.
     const values = wantValues || !index.isPrimaryKey;
@@ -159,18 +138,18 @@ function overlay(table: DBCoreTable, landed: DBCoreTable, reader: LandedReader):
       } else {
         for (const key of result) entries.push({ key, primaryKey: key, value: {} });
       }
-      const landedRows = new Set<unknown>();
-      for (const { row } of rows.values()) landedRows.add(row);
-      let landedEntries = sortedLandedEntries(rows, index, primaryKey).filter((entry) =>
-        inRange(entry.key, range),
-      );
-      // With a limit, only as many landed entries can be among the first (or last) n.
-      if (limit !== undefined && (direction ?? 'next') === 'next')
-        landedEntries = landedEntries.slice(0, limit);
-      if (limit !== undefined && direction === 'prev') landedEntries = landedEntries.slice(-limit);
-      for (const entry of landedEntries) entries.push(entry);
+      // A unique direction's first n keys may need more than n entries.
+      const landedInRange = landedEntries(landedTable, index, primaryKey, range, {
+        limit: unique ? undefined : limit,
+        fromEnd: direction === 'prev',
+        unique,
+      });
+      for (const entry of landedInRange) entries.push(entry);
       // A landed row goes out as a copy: its chunk is shared by every read (landed-view.ts).
-      const copied = (value: unknown) => (landedRows.has(value) ? structuredClone(value) : value);
+      const copied = (entry: IndexEntry): unknown =>
+        landedTable.rows.get(entry.primaryKey)?.row === entry.value
+          ? structuredClone(entry.value)
+          : entry.value;
       return { entries, copied };
     });
   };
@@ -178,67 +157,60 @@ function overlay(table: DBCoreTable, landed: DBCoreTable, reader: LandedReader):
   return {
     ...table,
     get(req) {
-      return P.all([table.get(req), rowsOf(req.trans)]).then(
-        ([own, rows]: [unknown, ReadonlyMap<unknown, LandedRow> | undefined]) => {
+      return P.all([table.get(req), landedOf(req.trans)]).then(
+        ([own, landedTable]: [unknown, LandedTable | undefined]) => {
           if (own !== undefined) return own;
-          const found = rows?.get(req.key);
+          const found = landedTable?.rows.get(req.key);
           return found ? structuredClone(found.row) : undefined;
         },
       );
     },
     getMany(req) {
-      return P.all([table.getMany(req), rowsOf(req.trans)]).then(
-        ([own, rows]: [unknown[], ReadonlyMap<unknown, LandedRow> | undefined]) => {
-          if (!rows || rows.size === 0) return own;
+      return P.all([table.getMany(req), landedOf(req.trans)]).then(
+        ([own, landedTable]: [unknown[], LandedTable | undefined]) => {
+          if (!landedTable) return own;
           return own.map((row, i) => {
             if (row !== undefined) return row;
-            const found = rows.get(req.keys[i]);
+            const found = landedTable.rows.get(req.keys[i]);
             return found ? structuredClone(found.row) : undefined;
           });
         },
       );
     },
     query(req) {
-      return P.all([table.query(req), rowsOf(req.trans)]).then(
-        ([own, rows]: [DBCoreQueryResponse, ReadonlyMap<unknown, LandedRow> | undefined]) => {
-          if (!rows || rows.size === 0) return own;
-          return merge(req.trans, req.query, rows, req.values === true, req.limit, req.direction).then(
-            ({ entries, copied }) => {
-              const sorted = inCursorOrder(entries, req.direction ?? 'next');
-              const kept = req.limit === undefined ? sorted : sorted.slice(0, req.limit);
-              return { result: kept.map((entry) => (req.values ? copied(entry.value) : entry.primaryKey)) };
-            },
-          );
+      return P.all([table.query(req), landedOf(req.trans)]).then(
+        ([own, landedTable]: [DBCoreQueryResponse, LandedTable | undefined]) => {
+          if (!landedTable) return own;
+          const { limit, direction } = req;
+          const unique = direction === 'nextunique' || direction === 'prevunique';
+          const read = { wantValues: req.values === true, unique, limit, direction };
+          return merge(req.trans, req.query, landedTable, read).then(({ entries, copied }) => {
+            const sorted = inCursorOrder(entries, direction ?? 'next');
+            const kept = limit === undefined ? sorted : sorted.slice(0, limit);
+            return { result: kept.map((entry) => (req.values ? copied(entry) : entry.primaryKey)) };
+          });
         },
       );
     },
     count(req) {
-      return P.all([table.count(req), rowsOf(req.trans)]).then(
-        ([own, rows]: [number, ReadonlyMap<unknown, LandedRow> | undefined]) => {
-          if (!rows || rows.size === 0) return own;
-          const { index, range } = req.query;
-          // The entries are kept sorted per index while the chunks are the same: a screen counts after
-          // every commit of a first sync.
-          const entries = sortedLandedEntries(rows, index, primaryKey);
-          let landedCount = 0;
-          for (const entry of entries) if (inRange(entry.key, range)) landedCount += 1;
-          return own + landedCount;
-        },
+      return P.all([table.count(req), landedOf(req.trans)]).then(
+        ([own, landedTable]: [number, LandedTable | undefined]) =>
+          landedTable ? own + countLanded(landedTable, req.query.index, primaryKey, req.query.range) : own,
       );
     },
     openCursor(req: DBCoreOpenCursorRequest) {
-      return P.all([table.openCursor(req), rowsOf(req.trans)]).then(
-        ([own, rows]: [DBCoreCursor | null, ReadonlyMap<unknown, LandedRow> | undefined]) => {
-          if (!rows || rows.size === 0) return own;
+      return P.all([table.openCursor(req), landedOf(req.trans)]).then(
+        ([own, landedTable]: [DBCoreCursor | null, LandedTable | undefined]) => {
+          if (!landedTable) return own;
           // The table's own cursor is left where it opened; its transaction does not wait for it.
-          return merge(req.trans, req.query, rows, req.values !== false).then(({ entries, copied }) => {
+          const read = { wantValues: req.values !== false, unique: req.unique === true };
+          return merge(req.trans, req.query, landedTable, read).then(({ entries, copied }) => {
             const direction =
               `${req.reverse ? 'prev' : 'next'}${req.unique ? 'unique' : ''}` as IDBCursorDirection;
-            const visited = inCursorOrder(entries, direction).map((entry) => ({
-              ...entry,
-              value: copied(entry.value) as Record<string, unknown>,
-            }));
-            return arrayCursor(req.trans, visited, req.reverse === true, req.values !== false);
+            const visited = inCursorOrder(entries, direction);
+            // Copied only when read: a block further down a list skips past thousands of rows.
+            const valueOf = req.values === false ? undefined : copied;
+            return arrayCursor(req.trans, visited, req.reverse === true, valueOf);
           });
         },
       );
@@ -246,7 +218,9 @@ function overlay(table: DBCoreTable, landed: DBCoreTable, reader: LandedReader):
     mutate(req) {
       // The write goes out at once, as its caller expects (it may commit right after, see landed-work.ts).
       const write = table.mutate(req);
-      const drop = rowsOf(req.trans).then((rows) => dropLanded(req, rows, keyOf, landed, reader));
+      const drop = landedOf(req.trans).then((landedTable) =>
+        dropLanded(req, landedTable?.rows, keyOf, landed, reader),
+      );
       holdCommitFor(req.trans, drop);
       return P.all([write, drop]).then(([result]: [DBCoreMutateResponse, unknown]) => result);
     },
@@ -256,7 +230,7 @@ function overlay(table: DBCoreTable, landed: DBCoreTable, reader: LandedReader):
 /** Removes from their chunks the landed rows a write replaces or deletes (landed-chunk.ts invariants). */
 function dropLanded(
   req: DBCoreMutateRequest,
-  rows: ReadonlyMap<unknown, LandedRow> | undefined,
+  rows: LandedTable['rows'] | undefined,
   keyOf: (row: Record<string, unknown>) => unknown,
   landed: DBCoreTable,
   reader: LandedReader,

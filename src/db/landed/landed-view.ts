@@ -2,6 +2,7 @@ import Dexie, { type DBCoreIndex, type DBCoreTable, type DBCoreTransaction } fro
 
 import { EVERY_KEY } from './index-entries.ts';
 import type { LandedChunk } from './landed-chunk.ts';
+import { nextLandedView, type BuiltView } from './next-landed-view.ts';
 import { onTransactionEvent } from './on-transaction-event.ts';
 
 /** A landed row and the chunk that holds it. */
@@ -10,8 +11,18 @@ export interface LandedRow {
   seq: number;
 }
 
-/** Every landed row as one transaction sees them: table → primary key → row. */
-export type LandedView = ReadonlyMap<string, ReadonlyMap<unknown, LandedRow>>;
+/** A table's landed rows as one transaction sees them. */
+export interface LandedTable {
+  /** Primary key → the newest landed row of that id. */
+  rows: ReadonlyMap<unknown, LandedRow>;
+  /** The table's chunks in landing order. */
+  chunks: readonly LandedChunk[];
+  /** No id is in two of the chunks, so every row of every chunk is in `rows`. */
+  disjoint: boolean;
+}
+
+/** Every landed row as one transaction sees them, by table. */
+export type LandedView = ReadonlyMap<string, LandedTable>;
 
 /**
  * Reads the landed rows inside a transaction: the chunks' keys every time (one request, so the view is
@@ -20,7 +31,7 @@ export type LandedView = ReadonlyMap<string, ReadonlyMap<unknown, LandedRow>>;
  */
 export class LandedReader {
   private readonly chunks = new Map<number, LandedChunk>();
-  private last: { signature: string; view: LandedView } | undefined;
+  private last: (BuiltView & { signature: string }) | undefined;
 
   private readonly landed: DBCoreTable;
   private readonly primaryKeyOf: (table: string, row: Record<string, unknown>) => unknown;
@@ -69,18 +80,12 @@ export class LandedReader {
   }
 
   private remember(seqs: number[], signature: string): LandedView {
+    // Another read of this transaction's snapshot may have built it meanwhile.
+    if (this.last?.signature === signature) return this.last.view;
+    const view = nextLandedView(this.last, seqs, (seq) => this.chunks.get(seq), this.primaryKeyOf);
     const present = new Set(seqs);
     for (const seq of this.chunks.keys()) if (!present.has(seq)) this.chunks.delete(seq);
-    const view = new Map<string, Map<unknown, LandedRow>>();
-    for (const seq of seqs) {
-      const chunk = this.chunks.get(seq);
-      if (!chunk) continue;
-      let rows = view.get(chunk.table);
-      if (!rows) view.set(chunk.table, (rows = new Map()));
-      // An id is in one chunk at most (landed-chunk.ts).
-      for (const row of chunk.rows) rows.set(this.primaryKeyOf(chunk.table, row), { row, seq });
-    }
-    this.last = { signature, view };
+    this.last = { signature, seqs, view };
     return view;
   }
 
