@@ -17,6 +17,8 @@ export interface LandedTable {
   rows: ReadonlyMap<unknown, LandedRow>;
   /** The table's chunks in landing order. */
   chunks: readonly LandedChunk[];
+  /** Their seqs, in the same order. */
+  seqs: readonly number[];
   /** No id is in two of the chunks, so every row of every chunk is in `rows`. */
   disjoint: boolean;
 }
@@ -95,7 +97,9 @@ export class LandedReader {
    * Only after the commit: an aborted add gives its seq back to the key generator, for another chunk.
    */
   written(seq: number, chunk: LandedChunk): void {
-    this.chunks.set(seq, chunk);
+    // A read inside the adding transaction may have fetched it already: the same rows, and the object
+    // the views built since hold (and their sorted entries are kept for).
+    if (!this.chunks.has(seq)) this.chunks.set(seq, chunk);
   }
 
   /**

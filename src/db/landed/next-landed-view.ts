@@ -4,6 +4,7 @@ import type { LandedRow, LandedView } from './landed-view.ts';
 interface TableBeingBuilt {
   rows: Map<unknown, LandedRow>;
   chunks: LandedChunk[];
+  seqs: number[];
   disjoint: boolean;
 }
 
@@ -31,8 +32,9 @@ export function nextLandedView(
     const chunk = chunkOf(seq);
     if (!chunk) return;
     let table = tables.get(chunk.table);
-    if (!table) tables.set(chunk.table, (table = { rows: new Map(), chunks: [], disjoint: true }));
+    if (!table) tables.set(chunk.table, (table = { rows: new Map(), chunks: [], seqs: [], disjoint: true }));
     table.chunks.push(chunk);
+    table.seqs.push(seq);
     // A later chunk holds the newer row of an id (landed-chunk.ts).
     for (const row of chunk.rows) {
       const id = primaryKeyOf(chunk.table, row);
@@ -46,12 +48,18 @@ export function nextLandedView(
     return tables;
   }
   for (const [name, table] of last.view) {
-    tables.set(name, { rows: new Map(table.rows), chunks: [...table.chunks], disjoint: table.disjoint });
+    const { rows, chunks, seqs: tableSeqs, disjoint } = table;
+    tables.set(name, { rows: new Map(rows), chunks: [...chunks], seqs: [...tableSeqs], disjoint });
   }
-  for (const chunk of change.removed) {
+  for (const { seq, chunk } of change.removed) {
     const table = tables.get(chunk.table);
     if (!table) continue;
-    table.chunks = table.chunks.filter((kept) => kept !== chunk);
+    // By seq: the view may hold another object of the same chunk (read before its add committed).
+    const at = table.seqs.indexOf(seq);
+    if (at >= 0) {
+      table.chunks.splice(at, 1);
+      table.seqs.splice(at, 1);
+    }
     // Disjoint: each of its ids is in this chunk alone.
     for (const row of chunk.rows) table.rows.delete(primaryKeyOf(chunk.table, row));
     if (table.chunks.length === 0) tables.delete(chunk.table);
@@ -65,7 +73,7 @@ function changeFrom(
   last: BuiltView,
   seqs: readonly number[],
   chunkOf: (seq: number) => LandedChunk | undefined,
-): { removed: LandedChunk[]; added: number[] } | undefined {
+): { removed: { seq: number; chunk: LandedChunk }[]; added: number[] } | undefined {
   const now = new Set(seqs);
   const before = new Set(last.seqs);
   const keptSeqs = last.seqs.filter((seq) => now.has(seq));
@@ -73,12 +81,12 @@ function changeFrom(
   const added = seqs.filter((seq) => !before.has(seq));
   // An added chunk older than a kept one may hold an older row of an id the kept one has.
   if (added.some((seq) => seq < highestKept)) return undefined;
-  const removed: LandedChunk[] = [];
+  const removed: { seq: number; chunk: LandedChunk }[] = [];
   for (const seq of last.seqs) {
     if (now.has(seq)) continue;
     const chunk = chunkOf(seq);
     if (!chunk || last.view.get(chunk.table)?.disjoint !== true) return undefined;
-    removed.push(chunk);
+    removed.push({ seq, chunk });
   }
   return { removed, added };
 }
