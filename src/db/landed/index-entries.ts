@@ -8,9 +8,9 @@ export interface IndexEntry {
 }
 
 /** Dexie's DBCoreRangeType (a const enum its typings do not let us import). */
-const EQUAL = 1;
-const RANGE = 2;
-const ANY = 3;
+export const EQUAL = 1;
+export const RANGE = 2;
+export const ANY = 3;
 
 /** Every key (Dexie's DBCoreRangeType.Any). */
 export const EVERY_KEY: DBCoreKeyRange = { type: ANY, lower: undefined, upper: undefined };

@@ -1,13 +1,17 @@
 import type { DBCoreIndex, DBCoreKeyRange } from 'dexie';
 
 import type { LandedChunk } from './landed-chunk.ts';
-import { compareEntries, compareKeys, EVERY_KEY, indexEntries, type IndexEntry } from './index-entries.ts';
+import {
+  ANY,
+  compareEntries,
+  compareKeys,
+  EQUAL,
+  EVERY_KEY,
+  indexEntries,
+  RANGE,
+  type IndexEntry,
+} from './index-entries.ts';
 import type { LandedTable } from './landed-view.ts';
-
-/** Dexie's DBCoreRangeType (a const enum its typings do not let us import). */
-const EQUAL = 1;
-const RANGE = 2;
-const ANY = 3;
 
 /**
  * Each chunk's entries per index, sorted once: a chunk never changes (landed-chunk.ts), so a first
@@ -154,6 +158,7 @@ export function landedEntries(
   }
   return within(candidates.sort(compareEntries), EVERY_KEY, limit, fromEnd);
 }
+
 /** How many landed entries `index` has within `range`. */
 export function countLanded(
   table: LandedTable,
