@@ -8,7 +8,7 @@ import type { Benchmark, Metric } from './benchmark.ts';
 import { summarize } from './summarize.ts';
 import { openAppBackend } from './support/app-backend.ts';
 import { buildApp } from './support/build-app.ts';
-import { gotoUntilMark } from './support/page-signal.ts';
+import { gotoUntilMark, markTime, NOTES_LIST_MARK } from './support/page-signal.ts';
 import { timeRawListPage } from './support/raw-list-page.ts';
 import { timeRawNoteSaves } from './support/time-raw-note-saves.ts';
 
@@ -16,8 +16,6 @@ import { timeRawNoteSaves } from './support/time-raw-note-saves.ts';
 const PORT = Number(process.env['BENCH_NOTES_PORT'] ?? 4475);
 const MIN_RUNS = 5;
 const NOTE_COUNT = 10_000;
-/** Set by the notes list when its first cards are on screen (src/features/notes/virtual-note-list.tsx). */
-const LIST_MARK = 'murmur:notes-list';
 /**
  * Set by index.html when it shows the picture of the list as it was left, once its check has found the
  * picture's notes unchanged in IndexedDB (docs/adr/0107).
@@ -258,7 +256,7 @@ export const notesList: Benchmark = {
           // A page left on the list, as a person leaves the app: the measured start then has the picture.
           const left = await context.newPage();
           const { user } = await signInBeforeLoad(left, email);
-          await gotoUntilMark(left, `${base}/notes`, LIST_MARK);
+          await gotoUntilMark(left, `${base}/notes`, NOTES_LIST_MARK);
           await left.close();
 
           // The measured start runs no test script: it finds the session the page left on the list
@@ -267,11 +265,8 @@ export const notesList: Benchmark = {
           const page = await context.newPage();
           const cdp = await context.newCDPSession(page);
           await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-          await gotoUntilMark(page, `${base}/notes`, LIST_MARK);
-          const shownAt = await page.evaluate(
-            (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? NaN,
-            LIST_MARK,
-          );
+          await gotoUntilMark(page, `${base}/notes`, NOTES_LIST_MARK);
+          const shownAt = await markTime(page, NOTES_LIST_MARK);
           listShown.set(rate, [...(listShown.get(rate) ?? []), shownAt]);
           const pictureAt = await pictureShownAt(page);
           if (Number.isFinite(pictureAt))
@@ -287,10 +282,7 @@ export const notesList: Benchmark = {
           keystrokes.set(rate, [...(keystrokes.get(rate) ?? []), ...keystrokeMs]);
           const searchMs = firstSearchMs ?? NaN;
           searched.set(rate, [...(searched.get(rate) ?? []), searchMs]);
-          const readAt = await page.evaluate(
-            (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? NaN,
-            READ_MARK,
-          );
+          const readAt = await markTime(page, READ_MARK);
           mounts.set(rate, [...(mounts.get(rate) ?? []), shownAt - readAt]);
           saves.set(rate, [...(saves.get(rate) ?? []), ...(await timeNoteSaves(page, base))]);
           const rawSaveMs = await timeRawNoteSaves(page, user.id, SAVES_PER_RUN);

@@ -13,7 +13,7 @@ import type { Benchmark } from './benchmark.ts';
 import { msFigure, summarize } from './summarize.ts';
 import { openAppBackend } from './support/app-backend.ts';
 import { buildApp } from './support/build-app.ts';
-import { pageSignal } from './support/page-signal.ts';
+import { markTime, NOTES_LIST_MARK, pageSignal } from './support/page-signal.ts';
 import { timeRawNotePuts } from './support/time-raw-note-puts.ts';
 import {
   countRows,
@@ -94,11 +94,9 @@ async function upToDateAt(page: Page, signal: Promise<void>): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
-/** When the notes list first had cards on screen (its mark, src/features/notes/virtual-note-list.tsx). */
+/** When the notes list first had cards on screen. */
 async function firstCardsAt(page: Page): Promise<number> {
-  const at = await page.evaluate(
-    () => performance.getEntriesByName('murmur:notes-list', 'mark')[0]?.startTime ?? Number.NaN,
-  );
+  const at = await markTime(page, NOTES_LIST_MARK);
   if (Number.isNaN(at)) throw new Error('sync-browser: the notes list never showed a card');
   return at;
 }
@@ -223,8 +221,7 @@ export const syncBrowser: Benchmark = {
         drains.push((EDITS / drainMs) * 1000);
         log(
           `sync-browser: run ${run}/${runCount}: initial ${Math.round(at)} ms ` +
-            `(first notes shown at ${Math.round(shownAt)} ms), ` +
-            `(in memory ${Math.round(inMemoryAt)} ms, on home ${Math.round(homeAt)} ms, ` +
+            `(first notes shown at ${Math.round(shownAt)} ms, in memory ${Math.round(inMemoryAt)} ms, on home ${Math.round(homeAt)} ms, ` +
             `IndexedDB alone ${Math.round(raw.ms)} ms), ` +
             `drain ${Math.round(drainMs)} ms`,
         );

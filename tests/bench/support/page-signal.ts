@@ -41,6 +41,14 @@ export async function signalOnMark(page: Page, mark: string): Promise<void> {
   );
 }
 
+/** Set by the notes list when its first cards are on screen (src/features/notes/virtual-note-list.tsx). */
+export const NOTES_LIST_MARK = 'murmur:notes-list';
+
+/** When the page set the performance mark `mark`, in ms after navigation; NaN if it has not. */
+export function markTime(page: Page, mark: string): Promise<number> {
+  return page.evaluate((name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? NaN, mark);
+}
+
 /** Loads `url` and waits for the app to set `mark`, without polling the page (see pageSignal). */
 export async function gotoUntilMark(page: Page, url: string, mark: string, timeout = 120_000): Promise<void> {
   await signalOnMark(page, mark);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { NOTE_ORDER_INDEX } from '../../../src/db/note-list-index.ts';
-import { gotoUntilMark } from './page-signal.ts';
+import { gotoUntilMark, markTime } from './page-signal.ts';
 
 /** Set by the page below when its cards are on screen. */
 const RAW_LIST_MARK = 'murmur:raw-list';
@@ -52,5 +52,5 @@ export async function timeRawListPage(
     route.fulfill({ status: 200, contentType: 'text/html', body: rawListHtml(userId) }),
   );
   await gotoUntilMark(page, `${base}${path}`, RAW_LIST_MARK);
-  return page.evaluate((mark) => performance.getEntriesByName(mark)[0]?.startTime ?? NaN, RAW_LIST_MARK);
+  return markTime(page, RAW_LIST_MARK);
 }
