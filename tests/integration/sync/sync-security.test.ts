@@ -223,6 +223,43 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
     await waitFor(() => (pokes.includes(created.clock + 2) ? true : undefined), 'the service-role poke');
   });
 
+  it('[R2] gives a server HLC to every kind of field a write outside sync_push changes, and to no other', async () => {
+    const user = await signUpUser(backend);
+    const dev = device(user.id);
+    const id = randomUUID();
+    await push(user, dev.push([dev.mutation('notes', id, newNote(id, { tags: ['morning'] }))]));
+    const [before] = (await pullAll(user)).rows.filter((r) => r.id === id);
+
+    const service = serviceClient(backend);
+    const changes = {
+      pinned: true,
+      font_size: 24,
+      tags: ['evening', 'rain'],
+      deleted_at: '2026-11-28T10:00:00.000Z',
+      // The same value written again is no change: its HLC stays.
+      title: before?.data['title'],
+    };
+    const write = await service.from('notes').update(changes).eq('user_id', user.id).eq('id', id);
+    expect(write.error).toBeNull();
+    const [after] = (await pullAll(user)).rows.filter((r) => r.id === id);
+
+    for (const field of ['pinned', 'font_size', 'tags', 'deleted_at']) {
+      expect(after?.hlc[field]?.endsWith(SERVER_NODE), field).toBe(true);
+      expect((after?.hlc[field] ?? '') > (before?.hlc[field] ?? ''), field).toBe(true);
+    }
+    for (const field of ['title', 'body', 'font', 'color', 'locked', 'created_at'])
+      expect(after?.hlc[field], field).toBe(before?.hlc[field]);
+    expect(after?.data).toEqual({ ...before?.data, ...changes });
+
+    const other = await signUpUser(backend);
+    const moved = await service
+      .from('notes')
+      .update({ user_id: other.id })
+      .eq('user_id', user.id)
+      .eq('id', id);
+    expect(moved.error?.message).toContain('a synced row cannot change owner');
+  });
+
   it("[R27] sends the poke only to its owner; nobody may join another user's channel", async () => {
     const ownerTransport = createSupabaseSyncTransport(a.supabase, a.id);
     const otherTransport = createSupabaseSyncTransport(b.supabase, b.id);
