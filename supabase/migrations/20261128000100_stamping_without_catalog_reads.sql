@@ -1,11 +1,12 @@
 -- Murmur sync: the stamping trigger without a catalog read or a row converted to jsonb per write
--- (docs/sync.md R2, "Server functions").
+-- (docs/sync.md R2, "Server implementation").
 --
 -- stamp_row (20261122000300) looked up the table's fields in the catalog and converted the old and the
 -- new row to jsonb for every updated row, to find a field whose value changed while its HLC did not. A
 -- push of 200 edits paid that 200 times: about a fifth of sync_push's time on PGlite. The same check is
 -- now generated from the catalog as static comparisons of the row's columns, one branch per table,
--- like the other generated row functions; generate_catalog_functions makes it again with them.
+-- like the other generated row functions; generate_catalog_functions makes it again with them
+-- (from 20261128000200 on).
 --
 -- next_version takes the clock's next value with an update, and inserts the clock row only for a user
 -- who has none yet: an insert that conflicts does the same update after a failed speculative insert.
@@ -66,14 +67,5 @@ begin
     $body$$f$, cases);
 end
 $gen$;
-
-create or replace function sync_private.generate_catalog_functions() returns void
-language plpgsql as $$
-begin
-  perform sync_private.generate_row_functions();
-  perform sync_private.generate_pull_functions();
-  perform sync_private.generate_stamp_function();
-end
-$$;
 
 select sync_private.generate_stamp_function();
