@@ -14,29 +14,38 @@ import type { PushMutation } from './protocol.ts';
  * resumes with an older batch is then harmless: everything it would send is already applied.
  */
 export interface PushBatch {
-  /** Outbox keys covered by the batch, ascending; deleted once the server acknowledges it. */
+  /**
+   * Outbox keys covered by the batch, ascending; deleted once the server acknowledges it. Every outbox
+   * row between the first and the last is in it: no row can join that range later (`++seq`).
+   */
   rowSeqs: number[];
   mutations: PushMutation[];
 }
 
+/** Rows one batch reads at most: a batch of coalesced typing stops here and the rest goes next. */
 const SCAN_LIMIT = 5000;
 
 /**
  * `afterSeq`: build from the rows after it, for the batch that follows one the server is answering (its
  * last row). Once that batch is acknowledged, those rows are again a prefix of the outbox.
+ *
+ * The rows are read in chunks, the first just enough for `maxMutations` rows of different entities and
+ * each next one twice the last, in one read transaction: a drain of a thousand edits reads each row
+ * once, not the whole rest of the outbox for every batch, and a long run of coalesced typing still
+ * takes few reads.
  */
 export async function buildPushBatch(
   db: MurmurDatabase,
   maxMutations: number,
   afterSeq = 0,
 ): Promise<PushBatch | null> {
-  const rows = await db.outbox.where('seq').above(afterSeq).limit(SCAN_LIMIT).toArray();
   const open = new Map<string, PushMutation>();
   const mutations: PushMutation[] = [];
   const rowSeqs: number[] = [];
-  for (const row of rows) {
+  // True once a row needed a mutation beyond maxMutations: the batch ends before it.
+  const addRow = (row: OutboxRow): boolean => {
     const seq = row.seq;
-    if (seq === undefined) continue;
+    if (seq === undefined) return true;
     const key = `${row.table}\u0000${row.entity_id}`;
     let mutation = open.get(key);
     // A row merges only if each field it writes was written on top of the value the open mutation
@@ -44,7 +53,7 @@ export async function buildPushBatch(
     // earlier value must reach the server on its own, where it loses visibly as a conflict (R20).
     if (mutation && !continues(mutation, row)) mutation = undefined;
     if (!mutation) {
-      if (mutations.length >= maxMutations) break;
+      if (mutations.length >= maxMutations) return false;
       mutation = {
         seq,
         mutation_id: row.mutation_id,
@@ -64,7 +73,24 @@ export async function buildPushBatch(
     for (const [field, base] of Object.entries(row.base))
       if (!(field in mutation.base)) mutation.base[field] = base;
     rowSeqs.push(seq);
-  }
+    return true;
+  };
+  await db.transaction('r', db.outbox, async () => {
+    let after = afterSeq;
+    let scanned = 0;
+    // One row more than the mutations allowed: the row that would start one too many ends the batch.
+    let chunk = maxMutations + 1;
+    while (scanned < SCAN_LIMIT) {
+      const limit = Math.min(chunk, SCAN_LIMIT - scanned);
+      const rows = await db.outbox.where('seq').above(after).limit(limit).toArray();
+      for (const row of rows) if (!addRow(row)) return;
+      const last = rows.at(-1)?.seq;
+      if (rows.length < limit || last === undefined) return;
+      scanned += rows.length;
+      after = last;
+      chunk *= 2;
+    }
+  });
   if (rowSeqs.length === 0) return null;
   mutations.sort((a, b) => a.seq - b.seq);
   return { rowSeqs, mutations };

@@ -76,9 +76,13 @@ export async function settlePushBatch(ctx: PushContext, batch: PushBatch, reply:
   const { db } = ctx;
   await db.transaction('rw', [db.outbox, db.sync_meta, ...allSyncTables(db)], async () => {
     // R14a: a pull page the server read before this push must not be applied once these rows are gone.
+    // The batch's rows are every row from its first to its last (PushBatch): one range delete, not a
+    // delete request per row.
+    const first = batch.rowSeqs[0] ?? 0;
+    const last = batch.rowSeqs.at(-1) ?? 0;
     await Promise.all([
-      db.outbox.bulkDelete(batch.rowSeqs),
-      recordAckedMutationSeq(db, Math.max(...batch.rowSeqs)),
+      db.outbox.where('seq').between(first, last, true, true).delete(),
+      recordAckedMutationSeq(db, last),
     ]);
     // R17: a rejected create never reached the server; its content lives on in the server's conflict
     // row (pulled next), so the local-only row goes unless newer changes for it are still queued.

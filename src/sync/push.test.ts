@@ -40,6 +40,42 @@ describe('push', () => {
     expect(limited?.mutations.map((m) => m.id)).toEqual([b, a]);
   });
 
+  it('[R6][R7] builds a batch whole when coalesced typing runs past one read of the outbox', async () => {
+    const { tab } = await oneTab();
+    const a = await tab.commands.createNote({ body: 'a0' });
+    // Ten more rows of one note: more than the first read of a batch of two asks for.
+    for (let i = 1; i <= 10; i++) await tab.commands.updateNote(a, { body: `a${i}` });
+    const b = await tab.commands.createNote({ body: 'b' });
+    const c = await tab.commands.createNote({ body: 'c' });
+    const batch = await buildPushBatch(tab.db, 2);
+    expect(batch?.rowSeqs).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(batch?.mutations.map((m) => [m.id, m.seq, m.patch['body']])).toEqual([
+      [a, 11, 'a10'],
+      [b, 12, 'b'],
+    ]);
+    const rest = await buildPushBatch(tab.db, 2, 12);
+    expect(rest?.rowSeqs).toEqual([13]);
+    expect(rest?.mutations.map((m) => m.id)).toEqual([c]);
+    expect(await buildPushBatch(tab.db, 2, 13)).toBeNull();
+  });
+
+  it('[R8] an acknowledgement deletes its batch and keeps a change written while it was on the wire', async () => {
+    const { tab } = await oneTab({ pushBatchSize: 2 });
+    const a = await tab.commands.createNote({ body: 'a' });
+    await tab.commands.createNote({ body: 'b' });
+    tab.engine.start();
+    await settleUntilPush(tab);
+    await tab.commands.updateNote(a, { body: 'a, typed while the push was out' });
+    await tab.transport.deliver(tab.transport.pendingKinds().indexOf('push'));
+    await untilIdle(tab);
+    const left = await tab.db.outbox.toArray();
+    expect(left.map((row) => [row.seq, row.entity_id, row.patch['body']])).toEqual([
+      [3, a, 'a, typed while the push was out'],
+    ]);
+    await settle([tab]);
+    expect(await tab.db.outbox.count()).toBe(0);
+  });
+
   it('[R6][R20] does not merge an edit made over a pulled value into the edit it displaced', async () => {
     const { tab } = await oneTab();
     const id = await tab.commands.createNote({ body: 'mine, then displaced' });

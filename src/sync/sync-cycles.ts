@@ -35,6 +35,8 @@ export interface CycleContext {
   pullRunner?: PullRunner;
   /** The pull triggers of this cycle, told of each page request the walk makes (R27). */
   pullDemand?: PullDemand;
+  /** The outbox's rows, counted at the cycle's start: the push's progress total without a second count. */
+  pendingCount?: Promise<number>;
 }
 
 /**
@@ -58,10 +60,11 @@ export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> 
     };
     let sent = 0;
     let batchSize = ctx.pushBatchSize;
-    // Both read the outbox: asked together, they are one wait, not two, before the first request.
+    // Both read the outbox: asked together, they are one wait, not two, before the first request. The
+    // cycle has usually counted already: a second count of a long outbox would delay the first batch.
     let next = buildPushBatch(ctx.db, batchSize);
     next.catch(ignore);
-    const total = await ctx.db.outbox.count();
+    const total = await (ctx.pendingCount ?? ctx.db.outbox.count());
     // The previous batch's acknowledgement, committing while the current batch is on the wire.
     let settling: Promise<void> = Promise.resolve();
     try {

@@ -233,6 +233,7 @@ export class SyncEngine {
             this.status.get().pending > 0 &&
             ports.clock.now() - this.lastPullPause >= PULL_PAUSE_SPACING_MS,
           pullDemand: demand,
+          pendingCount: counting,
         };
         if (this.options.pullRunner) ctx.pullRunner = this.options.pullRunner;
         this.status.set({ state: 'syncing', error: null });
