@@ -42,7 +42,7 @@ export async function buildPushBatch(
   const open = new Map<string, PushMutation>();
   const mutations: PushMutation[] = [];
   const rowSeqs: number[] = [];
-  // True once a row needed a mutation beyond maxMutations: the batch ends before it.
+  // False for a row that would start one mutation too many: the batch ends before it.
   const addRow = (row: OutboxRow): boolean => {
     const seq = row.seq;
     if (seq === undefined) return true;
