@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { LEASE_MS } from './with-sync-lock.ts';
 import type { SyncStatus } from './sync-status.ts';
-import { settle, type TestTab } from '../testing/sync/test-device.ts';
+import { settle, type TestDevice, type TestTab } from '../testing/sync/test-device.ts';
 import { createTestWorld, OTHER_USER, TEST_USER } from '../testing/sync/test-world.ts';
 
 function macrotask() {
@@ -23,6 +23,17 @@ function countPulls(tab: TestTab): () => number {
     return pull(request, session);
   };
   return () => pulls;
+}
+
+/** The Web Locks `device`'s tabs ask for from now on, by name, in order. */
+function lockRequests(device: TestDevice): () => string[] {
+  const names: string[] = [];
+  const request = device.locks.request.bind(device.locks);
+  device.locks.request = (name, options, callback) => {
+    names.push(name);
+    return request(name, options, callback);
+  };
+  return () => names;
 }
 
 async function started() {
@@ -265,6 +276,91 @@ describe('tabs', () => {
     world.timers.advance(2_000);
     await settle([one, two]);
     expect(await one.db.outbox.count()).toBe(0);
+  });
+
+  it('[R29] a push lock reserved as a write begins is the one the push after its commit runs under', async () => {
+    const world = createTestWorld();
+    const device = world.device();
+    const tab = await world.tab(device);
+    tab.engine.start();
+    await settle([tab]);
+    const push = `${tab.db.name}:push`;
+    const asked = lockRequests(device);
+    tab.engine.notifyWriteStarting();
+    // Asked for before the write, not after its commit.
+    expect(asked()).toEqual([push]);
+    await tab.commands.createNote({ body: 'pushed under the reserved lock' });
+    tab.engine.notifyLocalWrite();
+    await settle([tab]);
+    expect(await tab.db.outbox.count()).toBe(0);
+    expect(asked().filter((name) => name === push)).toEqual([push]);
+    expect(device.locks.isHeld(push)).toBe(false);
+    // The next write reserves again.
+    tab.engine.notifyWriteStarting();
+    await tab.commands.createNote({ body: 'and again' });
+    tab.engine.notifyLocalWrite();
+    await settle([tab]);
+    expect(await tab.db.outbox.count()).toBe(0);
+    expect(asked().filter((name) => name === push)).toEqual([push, push]);
+  });
+
+  it('[R29] a reserved push lock no write claims is let go after a second, and another tab pushes', async () => {
+    const world = createTestWorld();
+    const device = world.device();
+    const idle = await world.tab(device);
+    const writer = await world.tab(device);
+    idle.engine.start();
+    writer.engine.start();
+    await settle([idle, writer]);
+    const push = `${idle.db.name}:push`;
+    // A command was called on one tab and wrote nothing; another tab writes meanwhile.
+    idle.engine.notifyWriteStarting();
+    await settle([idle, writer]);
+    expect(device.locks.isHeld(push)).toBe(true);
+    await writer.commands.createNote({ body: 'waits for the reservation' });
+    writer.engine.notifyLocalWrite();
+    await settle([idle, writer]);
+    expect(await writer.db.outbox.count()).toBe(1);
+    world.timers.advance(999);
+    await settle([idle, writer]);
+    expect(device.locks.isHeld(push)).toBe(true);
+    world.timers.advance(1);
+    await settle([idle, writer]);
+    expect(device.locks.isHeld(push)).toBe(false);
+    // The writer retries as it would behind any holder (2 s).
+    world.timers.advance(1_000);
+    await settle([idle, writer]);
+    expect(await writer.db.outbox.count()).toBe(0);
+  });
+
+  it('[R29] no push lock is reserved while no push could follow: offline, or backing off', async () => {
+    const world = createTestWorld();
+    const device = world.device();
+    const tab = await world.tab(device);
+    tab.engine.start();
+    await settle([tab]);
+    const asked = lockRequests(device);
+    device.connectivity.set(false);
+    tab.engine.notifyWriteStarting();
+    expect(asked()).toEqual([]);
+    await tab.commands.createNote({ body: 'offline' });
+    tab.engine.notifyLocalWrite();
+    await settle([tab]);
+    expect(await tab.db.outbox.count()).toBe(1);
+    expect(device.locks.isHeld(`${tab.db.name}:push`)).toBe(false);
+
+    // Online again, the push fails: until its retry, writes wait, and no lock is asked for them.
+    device.connectivity.set(true);
+    await untilIdle(tab);
+    await tab.transport.deliver(0, 'server_error');
+    for (let i = 0; i < 300 && tab.engine.isRunning(); i++) await macrotask();
+    expect(tab.engine.status.get().state).toBe('error');
+    const before = asked().length;
+    tab.engine.notifyWriteStarting();
+    expect(asked()).toHaveLength(before);
+    world.timers.advance(2_000);
+    await settle([tab]);
+    expect(await tab.db.outbox.count()).toBe(0);
   });
 
   it('[R29] a frozen tab holding the lock is overtaken once its lease expires', async () => {

@@ -5,6 +5,7 @@
  */
 import type { MurmurDatabase } from '../db/schema.ts';
 import { getMeta, setMeta } from '../db/sync-meta.ts';
+import type { LockReservation } from './lock-reservation.ts';
 import type { EnginePorts } from './ports.ts';
 import type { PullDemand } from './pull-demand.ts';
 import { walkHereToTheEnd, type PullJob, type PullRunner, type WalkHere } from './pull-runner.ts';
@@ -37,6 +38,8 @@ export interface CycleContext {
   pullDemand?: PullDemand;
   /** The outbox's rows, counted at the cycle's start: the push's progress total without a second count. */
   pendingCount?: Promise<number>;
+  /** The push lock, asked for as a local write began (lock-reservation.ts): the push claims it. */
+  reservedPushLock?: LockReservation;
 }
 
 /**
@@ -49,66 +52,76 @@ export interface CycleContext {
  * acknowledgement leaves rows the server already has: sent again, they are duplicates (R8).
  */
 export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> {
-  return withSyncLock(ctx.db, ctx.ports.locks, ctx.ports.clock, 'push', async (renew) => {
-    const pushCtx: PushContext = {
-      db: ctx.db,
-      transport: ctx.transport,
-      session: ctx.session,
-      clientId: ctx.clientId,
-      nowIso: () => new Date(ctx.ports.clock.now()).toISOString(),
-      conflictId: () => ctx.ports.ids.next(),
-    };
-    let sent = 0;
-    let batchSize = ctx.pushBatchSize;
-    // Both read the outbox: asked together, they are one wait, not two, before the first request. The
-    // cycle has usually counted already: a second count of a long outbox would delay the first batch.
-    let next = buildPushBatch(ctx.db, batchSize);
-    next.catch(ignore);
-    const total = await (ctx.pendingCount ?? ctx.db.outbox.count());
-    // The previous batch's acknowledgement, committing while the current batch is on the wire.
-    let settling: Promise<void> = Promise.resolve();
-    try {
-      for (;;) {
-        if (ctx.isDisposed()) break;
-        ctx.onProgress({ phase: 'push', done: sent, total: Math.max(total, sent) });
-        const batch = await next;
-        if (!batch) break;
-        const reply = sendPushBatch(pushCtx, batch);
-        // Rows after this batch: the outbox's prefix once it is acknowledged (build-push-batch.ts).
-        next = buildPushBatch(ctx.db, batchSize, batch.rowSeqs.at(-1));
-        // Either may be left unread when this loop ends early; their failures are handled where read.
-        reply.catch(ignore);
-        next.catch(ignore);
-        await settling;
-        await renew();
-        let answer: PushReply;
-        try {
-          answer = await reply;
-        } catch (error) {
-          // R16: a refused batch is split until the refused change is alone; then it becomes a conflict.
-          if (error instanceof TransportError && error.kind === 'rejected' && batchSize > 1) {
-            batchSize = Math.max(1, Math.floor(batchSize / 2));
-            next = buildPushBatch(ctx.db, batchSize);
-            next.catch(ignore);
-            continue;
-          }
-          throw error;
+  const { db, ports } = ctx;
+  return withSyncLock(
+    db,
+    ports.locks,
+    ports.clock,
+    'push',
+    (renew) => drain(ctx, renew),
+    ctx.reservedPushLock,
+  );
+}
+
+/** The outbox pushed under the push lock (pushAll), `renew` keeping its lease. */
+async function drain(ctx: CycleContext, renew: () => Promise<void>): Promise<number> {
+  const pushCtx: PushContext = {
+    db: ctx.db,
+    transport: ctx.transport,
+    session: ctx.session,
+    clientId: ctx.clientId,
+    nowIso: () => new Date(ctx.ports.clock.now()).toISOString(),
+    conflictId: () => ctx.ports.ids.next(),
+  };
+  let sent = 0;
+  let batchSize = ctx.pushBatchSize;
+  // Both read the outbox: asked together, they are one wait, not two, before the first request. The
+  // cycle has usually counted already: a second count of a long outbox would delay the first batch.
+  let next = buildPushBatch(ctx.db, batchSize);
+  next.catch(ignore);
+  const total = await (ctx.pendingCount ?? ctx.db.outbox.count());
+  // The previous batch's acknowledgement, committing while the current batch is on the wire.
+  let settling: Promise<void> = Promise.resolve();
+  try {
+    for (;;) {
+      if (ctx.isDisposed()) break;
+      ctx.onProgress({ phase: 'push', done: sent, total: Math.max(total, sent) });
+      const batch = await next;
+      if (!batch) break;
+      const reply = sendPushBatch(pushCtx, batch);
+      // Rows after this batch: the outbox's prefix once it is acknowledged (build-push-batch.ts).
+      next = buildPushBatch(ctx.db, batchSize, batch.rowSeqs.at(-1));
+      // Either may be left unread when this loop ends early; their failures are handled where read.
+      reply.catch(ignore);
+      next.catch(ignore);
+      await settling;
+      await renew();
+      let answer: PushReply;
+      try {
+        answer = await reply;
+      } catch (error) {
+        // R16: a refused batch is split until the refused change is alone; then it becomes a conflict.
+        if (error instanceof TransportError && error.kind === 'rejected' && batchSize > 1) {
+          batchSize = Math.max(1, Math.floor(batchSize / 2));
+          next = buildPushBatch(ctx.db, batchSize);
+          next.catch(ignore);
+          continue;
         }
-        settling = settlePushBatch(pushCtx, batch, answer);
-        sent += batch.mutations.length;
+        throw error;
       }
-    } catch (error) {
-      // The failure that ended the run is the one to report; an acknowledgement still being written
-      // finishes first, and its own failure is logged.
-      await settling.catch((settleError: unknown) => {
-        if (settleError !== error)
-          console.error('Murmur could not record a push acknowledgement', settleError);
-      });
-      throw error;
+      settling = settlePushBatch(pushCtx, batch, answer);
+      sent += batch.mutations.length;
     }
-    await settling;
-    return sent;
-  });
+  } catch (error) {
+    // The failure that ended the run is the one to report; an acknowledgement still being written
+    // finishes first, and its own failure is logged.
+    await settling.catch((settleError: unknown) => {
+      if (settleError !== error) console.error('Murmur could not record a push acknowledgement', settleError);
+    });
+    throw error;
+  }
+  await settling;
+  return sent;
 }
 
 function ignore(): void {}

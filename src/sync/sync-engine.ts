@@ -11,6 +11,7 @@
 import { getClientId } from '../db/sync-meta.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
+import { LockReservation } from './lock-reservation.ts';
 import type { EnginePorts, TimerHandle } from './ports.ts';
 import { MAX_PUSH_MUTATIONS } from './protocol.ts';
 import { PullDemand } from './pull-demand.ts';
@@ -20,7 +21,7 @@ import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
 import { sessionToSyncWith } from './session-to-sync-with.ts';
 import { syncFailure } from './sync-failure.ts';
 import type { SyncTransport } from './transport.ts';
-import { BUSY } from './with-sync-lock.ts';
+import { BUSY, syncLockName } from './with-sync-lock.ts';
 
 export interface SyncEngineOptions {
   db: MurmurDatabase;
@@ -47,6 +48,12 @@ export interface SyncEngineOptions {
  */
 const PULL_PAUSE_SPACING_MS = 2_000;
 
+/**
+ * Longest a push lock reserved as a write began is held unclaimed (R29): a write commits in tens of
+ * milliseconds, and a push behind a long pull's pause may come later, asking for the lock then.
+ */
+const RESERVED_PUSH_LOCK_MS = 1_000;
+
 export class SyncEngine {
   readonly status = new SyncStatusStore();
   private readonly options: Required<Omit<SyncEngineOptions, 'pullRunner'>> &
@@ -67,6 +74,8 @@ export class SyncEngine {
   private failures = 0;
   private retryTimer: TimerHandle | null = null;
   private pollTimer: TimerHandle | null = null;
+  /** The push lock, asked for as a local write began; the next push cycle claims it. */
+  private reservedPushLock: LockReservation | null = null;
   private readonly unsubscribers: (() => void)[] = [];
 
   constructor(options: SyncEngineOptions) {
@@ -110,6 +119,25 @@ export class SyncEngine {
     for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
     this.clearTimer('retryTimer');
     this.clearTimer('pollTimer');
+    this.reservedPushLock?.end();
+    this.reservedPushLock = null;
+  }
+
+  /**
+   * A command is about to write (notifyLocalWrite follows its commit): the push lock is asked for now,
+   * while the page is still idle, so the push after the commit need not wait for its grant (R29).
+   * Not when no push will follow soon: offline, signed out, backing off after a failure.
+   */
+  notifyWriteStarting(): void {
+    const { db, ports } = this.options;
+    if (this.disposed || this.authBlocked || this.retryTimer !== null || this.reservedPushLock) return;
+    if (!ports.connectivity.isOnline()) return;
+    this.reservedPushLock = new LockReservation(
+      ports.locks,
+      syncLockName(db, 'push'),
+      ports.timers,
+      RESERVED_PUSH_LOCK_MS,
+    );
   }
 
   /** A command wrote locally: push soon (and refresh the pending count). */
@@ -241,6 +269,10 @@ export class SyncEngine {
         // Nothing queued: skip the push cycle and its lock and lease writes (a write after the count
         // requests another round of this loop).
         if (push && pending !== 0) {
+          // Every push here claims a reservation, if any: one left held would make this tab's own
+          // push find the lock busy.
+          if (this.reservedPushLock) ctx.reservedPushLock = this.reservedPushLock;
+          this.reservedPushLock = null;
           const sent = await pushAll(ctx);
           if (sent === BUSY) busy = true;
           // What we pushed may have lost or made conflicts: read the server's view back (R15).

@@ -8,9 +8,15 @@
 import type { Clock } from '../db/ports.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { getMeta, setMeta } from '../db/sync-meta.ts';
+import type { LockReservation } from './lock-reservation.ts';
 import type { LockPort } from './ports.ts';
 
 export const LEASE_MS = 30_000;
+
+/** The Web Lock a job of this database runs under. */
+export function syncLockName(db: MurmurDatabase, job: 'push' | 'pull'): string {
+  return `${db.name}:${job}`;
+}
 export const BUSY = Symbol('busy');
 
 interface Lease {
@@ -23,8 +29,9 @@ export async function withSyncLock<T>(
   clock: Clock,
   job: 'push' | 'pull',
   work: (renew: () => Promise<void>) => Promise<T>,
+  reserved?: LockReservation,
 ): Promise<T | typeof BUSY> {
-  const name = `${db.name}:${job}`;
+  const name = syncLockName(db, job);
   const leaseKey = `lease:${job}`;
   const renew = () => setMeta(db, leaseKey, { until: clock.now() + LEASE_MS } satisfies Lease);
   const run = async () => {
@@ -41,6 +48,15 @@ export async function withSyncLock<T>(
       await setMeta(db, leaseKey, { until: 0 } satisfies Lease).catch(() => undefined);
     }
   };
+  // A lock reserved ahead of the work (lock-reservation.ts) is the same lock, asked for sooner.
+  if (reserved && (await reserved.claim())) {
+    try {
+      return await run();
+    } finally {
+      reserved.end();
+    }
+  }
+  reserved?.end();
   const result = await locks.request(name, { ifAvailable: true }, async (lock) => (lock ? run() : BUSY));
   if (result !== BUSY) return result;
   const lease = await getMeta<Lease>(db, leaseKey);

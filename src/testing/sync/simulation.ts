@@ -90,6 +90,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const allTabs = () => tabs.flat();
   const transports = () => [...allTabs().map((t) => t.transport), ...zombies];
 
+  /** A tab about to call a command, told so as the app tells it (its push lock is reserved, R29). */
+  const writingTab = () => {
+    const tab = prng.pick(allTabs());
+    tab.engine.notifyWriteStarting();
+    return tab;
+  };
+
   /** Reads the outbox rows a command just wrote into the oracle. */
   const record = async (tab: TestTab) => {
     const device = tab.device;
@@ -169,7 +176,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       8,
       'create',
       async () => {
-        const tab = prng.pick(allTabs());
+        const tab = writingTab();
         const s = unique(tab.device);
         const kind = prng.pick(ENTITY_TABLES);
         if (kind === 'recordings') {
@@ -193,7 +200,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       14,
       'edit',
       async () => {
-        const tab = prng.pick(allTabs());
+        const tab = writingTab();
         const target = await pickEntity(tab, false);
         if (target) await edit(tab, target.table, target.id);
         await record(tab);
@@ -203,7 +210,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       3,
       'delete',
       async () => {
-        const tab = prng.pick(allTabs());
+        const tab = writingTab();
         const target = await pickEntity(tab, false);
         if (!target) return;
         const c = tab.commands;
@@ -218,7 +225,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       2,
       'restore',
       async () => {
-        const tab = prng.pick(allTabs());
+        const tab = writingTab();
         const target = await pickEntity(tab, true);
         if (!target) return;
         const c = tab.commands;
@@ -233,7 +240,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       2,
       'settings',
       async () => {
-        const tab = prng.pick(allTabs());
+        const tab = writingTab();
         await tab.commands.updateSettings(
           prng.pick([
             { preferred_theme: prng.pick(['light', 'dark'] as const) },
@@ -248,7 +255,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       1,
       'conflict',
       async () => {
-        const tab = prng.pick(allTabs());
+        const tab = writingTab();
         const open = [];
         for (const c of await tab.db.conflicts.toArray()) {
           if (c.resolved_at !== null || c._sync.version === 0) continue;
