@@ -15,13 +15,35 @@ describe('commands that notify the engine', () => {
           return `id-${title}`;
         },
       },
-      () => order.push('notify'),
+      { written: () => order.push('notify') },
     );
     expect(await commands.createNote('walk')).toBe('id-walk');
     order.push('caller resumed');
     await nextTask();
     // The caller goes on first ("Saved" on screen); the engine hears of the write before any timer.
     expect(order).toEqual(['write walk', 'caller resumed', 'notify']);
+  });
+
+  it('[R29] tells of a write as the command is called, before it writes: its push lock is asked for then', async () => {
+    const order: string[] = [];
+    const commands = notifyAfterWrites(
+      {
+        async createNote(title: string) {
+          order.push(`write ${title}`);
+          return `id-${title}`;
+        },
+        async updateNote(): Promise<string[]> {
+          order.push('write fails');
+          throw new Error('no such note');
+        },
+      },
+      { starting: () => order.push('starting'), written: () => order.push('written') },
+    );
+    await commands.createNote('walk');
+    await nextTask();
+    await expect(commands.updateNote()).rejects.toThrow('no such note');
+    await nextTask();
+    expect(order).toEqual(['starting', 'write walk', 'written', 'starting', 'write fails']);
   });
 
   it('[R27] a failed command notifies nobody and its error reaches the caller', async () => {
@@ -32,7 +54,7 @@ describe('commands that notify the engine', () => {
           throw new Error('no such note');
         },
       },
-      () => notified++,
+      { written: () => notified++ },
     );
     await expect(commands.updateNote()).rejects.toThrow('no such note');
     await nextTask();
@@ -40,6 +62,7 @@ describe('commands that notify the engine', () => {
   });
 
   it('[R27] a command that writes only device-local stores asks sync for nothing', async () => {
+    let started = 0;
     let notified = 0;
     const commands = notifyAfterWrites(
       {
@@ -48,14 +71,14 @@ describe('commands that notify the engine', () => {
           return 'id';
         },
       },
-      () => notified++,
+      { starting: () => started++, written: () => notified++ },
       new Set(['keepFormDraft'] as const),
     );
     await commands.keepFormDraft();
     await nextTask();
-    expect(notified).toBe(0);
+    expect([started, notified]).toEqual([0, 0]);
     await commands.createNote();
     await nextTask();
-    expect(notified).toBe(1);
+    expect([started, notified]).toEqual([1, 1]);
   });
 });

@@ -1,18 +1,29 @@
+/** What the engine hears of a command's write (R27, R29). */
+export interface WriteListener {
+  /** The command was called and has not written yet: its push will follow soon. */
+  starting?: () => void;
+  /** Its write committed. */
+  written: () => void;
+}
+
 /**
- * Wraps every command but the `silent` ones so that, once its write has committed, `onWrite` runs (the
- * engine's notifyLocalWrite, R27), right after the caller has resumed. The caller gets the command's own
- * promise; a failed command wrote nothing, so it notifies nobody. src/db stays unaware of sync.
+ * Wraps every command but the `silent` ones so that `starting` runs as it is called, and once its
+ * write has committed `written` runs (the engine's notifyWriteStarting and notifyLocalWrite), right
+ * after the caller has resumed. The caller gets the command's own promise; a failed command wrote
+ * nothing, so `written` is not told of it. src/db stays unaware of sync.
  */
 export function notifyAfterWrites<T extends object>(
   commands: T,
-  onWrite: () => void,
+  listener: WriteListener,
   silent: ReadonlySet<keyof T> = new Set(),
 ): T {
+  const onWrite = listener.written;
   const wrapped: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(commands)) {
     wrapped[name] =
       typeof value === 'function' && !silent.has(name as keyof T)
         ? (...args: unknown[]) => {
+            listener.starting?.();
             const result: unknown = value(...args);
             if (!isThenable(result)) {
               onWrite();

@@ -25,9 +25,12 @@ export function userConnection(opened: UserData, startSync: StartSync): UserConn
   // start() but before the start resolved (the audio uploads loading) is told as the engine attaches.
   const commands = notifyAfterWrites(
     opened.commands,
-    () => {
-      if (sync) sync.engine.notifyLocalWrite();
-      else unannouncedWrite = true;
+    {
+      starting: () => sync?.engine.notifyWriteStarting(),
+      written: () => {
+        if (sync) sync.engine.notifyLocalWrite();
+        else unannouncedWrite = true;
+      },
     },
     deviceLocalCommands,
   );
