@@ -333,6 +333,32 @@ describe('tabs', () => {
     expect(await writer.db.outbox.count()).toBe(0);
   });
 
+  it('[R29] a write after a reservation ran out unclaimed reserves the lock again', async () => {
+    const world = createTestWorld();
+    const device = world.device();
+    const tab = await world.tab(device);
+    tab.engine.start();
+    await settle([tab]);
+    const push = `${tab.db.name}:push`;
+    const asked = lockRequests(device);
+    // A command was called and wrote nothing; its reservation runs out with no push to claim it.
+    tab.engine.notifyWriteStarting();
+    await settle([tab]);
+    world.timers.advance(1_000);
+    await settle([tab]);
+    expect(device.locks.isHeld(push)).toBe(false);
+    // The next write does not count on the spent reservation: it asks again, and its push runs under
+    // that second request.
+    tab.engine.notifyWriteStarting();
+    expect(asked()).toEqual([push, push]);
+    await tab.commands.createNote({ body: 'reserved afresh' });
+    tab.engine.notifyLocalWrite();
+    await settle([tab]);
+    expect(await tab.db.outbox.count()).toBe(0);
+    expect(asked().filter((name) => name === push)).toEqual([push, push]);
+    expect(device.locks.isHeld(push)).toBe(false);
+  });
+
   it('[R29] no push lock is reserved while no push could follow: offline, or backing off', async () => {
     const world = createTestWorld();
     const device = world.device();

@@ -43,6 +43,11 @@ export class LockReservation {
       });
   }
 
+  /** Still asking for the lock or holding it for its work: false once claimed, refused, expired or lost. */
+  get active(): boolean {
+    return this.state === 'asking' || this.state === 'held';
+  }
+
   /**
    * Takes the reserved lock for the work about to run, waiting for its grant if it is still on its
    * way. False when it was not granted (another tab holds it), its hold ran out, or it was taken

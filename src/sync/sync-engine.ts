@@ -130,8 +130,11 @@ export class SyncEngine {
    */
   notifyWriteStarting(): void {
     const { db, ports } = this.options;
-    if (this.disposed || this.authBlocked || this.retryTimer !== null || this.reservedPushLock) return;
+    if (this.disposed || this.authBlocked || this.retryTimer !== null) return;
     if (!ports.connectivity.isOnline()) return;
+    // One reservation at a time; one that ended unclaimed (its hold ran out, another tab held the lock,
+    // or it was stolen) is only waiting for the next push cycle to drop it, so this write makes its own.
+    if (this.reservedPushLock?.active) return;
     this.reservedPushLock = new LockReservation(
       ports.locks,
       syncLockName(db, 'push'),

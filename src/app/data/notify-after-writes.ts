@@ -17,7 +17,6 @@ export function notifyAfterWrites<T extends object>(
   listener: WriteListener,
   silent: ReadonlySet<keyof T> = new Set(),
 ): T {
-  const onWrite = listener.written;
   const wrapped: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(commands)) {
     wrapped[name] =
@@ -26,14 +25,14 @@ export function notifyAfterWrites<T extends object>(
             listener.starting?.();
             const result: unknown = value(...args);
             if (!isThenable(result)) {
-              onWrite();
+              listener.written();
               return result;
             }
             // The caller resumes first, then the engine is told, still in the same task (one microtask
             // later): an autosave answers "Saved" without waiting for the engine's reads and status
             // updates, and the push still leaves before any timer or render task.
             result.then(
-              () => queueMicrotask(onWrite),
+              () => queueMicrotask(() => listener.written()),
               () => undefined,
             );
             return result;
