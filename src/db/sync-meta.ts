@@ -46,6 +46,24 @@ export async function getHlcState(db: MurmurDatabase): Promise<string> {
   return (await getMeta<string>(db, 'hlc')) ?? '';
 }
 
+/** What a pull cycle starts from (R13, R28): its counters and the cursor, in one request. */
+export interface PullStart {
+  /** Pulls this database has made. */
+  pulls: number;
+  /** When its last digest was asked for (ms), if ever. */
+  digestAt: number | undefined;
+  cursor: number;
+}
+
+export async function getPullStart(db: MurmurDatabase): Promise<PullStart> {
+  const [pulls, digestAt, cursor] = await db.sync_meta.bulkGet(['pulls', 'digest_at', 'cursor']);
+  return {
+    pulls: (pulls?.value as number | undefined) ?? 0,
+    digestAt: digestAt?.value as number | undefined,
+    cursor: (cursor?.value as number | undefined) ?? 0,
+  };
+}
+
 export async function getCursor(db: MurmurDatabase): Promise<number> {
   return (await getMeta<number>(db, 'cursor')) ?? 0;
 }

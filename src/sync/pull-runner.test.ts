@@ -79,6 +79,37 @@ describe('pull runner (docs/adr/0099)', () => {
     expect(reader.engine.status.get().state).toBe('up_to_date');
   });
 
+  it('[R13] a walk leaves from the cursor its cycle read under the lock', async () => {
+    const { writer, reader, runner } = await writerAndRunner();
+    await writer.commands.createNote({ title: 'first' });
+    await sync(writer);
+    reader.engine.start();
+    await settle([reader]);
+    const stored = await getCursor(reader.db);
+    expect(stored).toBeGreaterThan(0);
+    const handed: (number | undefined)[] = [];
+    const walk = runner.walk.bind(runner);
+    runner.walk = (job, ...rest) => {
+      handed.push(job.cursor);
+      return walk(job, ...rest);
+    };
+    const cursors: number[] = [];
+    const pull = reader.transport.pull.bind(reader.transport);
+    reader.transport.pull = (request, session) => {
+      cursors.push((request as PullRequest).cursor);
+      return pull(request, session);
+    };
+    await writer.commands.createNote({ title: 'second' });
+    await sync(writer);
+    await sync(reader);
+    // A poke and the sync may make two walks: each leaves from the cursor its cycle read.
+    expect(handed[0]).toBe(stored);
+    expect(cursors[0]).toBe(stored);
+    expect(handed.length).toBe(cursors.length);
+    expect(cursors).toEqual(handed);
+    expect(await reader.db.notes.count()).toBe(2);
+  });
+
   it('[R13] a walk asks to hand over as soon as its first page says more are to come, before applying it', async () => {
     const { world, writer, reader, runner } = await writerAndRunner();
     for (let i = 0; i < 9; i++) await writer.commands.createNote({ title: `n${i}` });

@@ -10,6 +10,12 @@ export interface PullJob {
   wantDigest: boolean;
   /** The cycle's pull triggers: the walk says which of them its page requests answered (R27). */
   demand?: PullDemand;
+  /**
+   * The stored cursor, read under this walk's lock: the walk's first request leaves from it without a
+   * read of its own. Only for the walk that starts first; one that goes on after pages were applied
+   * (handed over, or walked again after a failure) reads the stored cursor.
+   */
+  cursor?: number;
 }
 
 /** 'paused': stopped after a transaction for a local write to be pushed; pulling goes on from the cursor. */
@@ -19,16 +25,16 @@ export type PullOutcome = 'done' | 'reset' | 'paused';
 export type WalkOutcome = PullOutcome | 'handed-over';
 
 /**
- * The walk on the engine's own thread. Given `handOver`, it asks it once its first page says more are
- * to come (before applying it) and after each applied transaction while more are to come, and stops
- * there with 'handed-over' when it says yes: the rest of the walk goes on elsewhere from the stored
- * cursor.
+ * The walk on the engine's own thread, from `from` (the job's cursor) or else the stored cursor. Given
+ * `handOver`, it asks it once its first page says more are to come (before applying it) and after each
+ * applied transaction while more are to come, and stops there with 'handed-over' when it says yes: the
+ * rest of the walk goes on elsewhere from the stored cursor.
  */
-export type WalkHere = (handOver?: () => boolean) => Promise<WalkOutcome>;
+export type WalkHere = (handOver?: () => boolean, from?: number) => Promise<WalkOutcome>;
 
 /** The whole walk on the engine's thread: nothing takes it over. */
-export async function walkHereToTheEnd(walkHere: WalkHere): Promise<PullOutcome> {
-  const outcome = await walkHere();
+export async function walkHereToTheEnd(walkHere: WalkHere, from?: number): Promise<PullOutcome> {
+  const outcome = await walkHere(undefined, from);
   // INVARIANT: pullToClock hands over only when a handOver predicate says so.
   if (outcome === 'handed-over') throw new Error('a walk with no one to hand over to handed over');
   return outcome;

@@ -15,6 +15,8 @@ export type PullWalkContext = Pick<
   'db' | 'transport' | 'session' | 'clientId' | 'pullLimit' | 'onProgress' | 'isDisposed' | 'pullDemand'
 > & {
   yieldToUi?: EnginePorts['yieldToUi'];
+  /** Where the walk starts, read under its lock already (PullJob.cursor); else the stored cursor. */
+  startCursor?: number;
   /**
    * Awaited after each applied transaction. The pull worker pauses here so the screens' live queries
    * ask for their reads before its next transaction: IndexedDB runs transactions in the order they
@@ -84,7 +86,7 @@ export async function pullToClock(
       handOver ? ctx.pullLimit : PULL_AHEAD_ROWS,
     );
   let feed = newFeed();
-  feed.start(await getCursor(ctx.db));
+  feed.start(ctx.startCursor ?? (await getCursor(ctx.db)));
   let asked = false;
   let staleInARow = 0;
   try {

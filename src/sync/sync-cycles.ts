@@ -4,7 +4,7 @@
  * (R13–R15), handles reset_required and digest checks (R26, R28).
  */
 import type { MurmurDatabase } from '../db/schema.ts';
-import { getMeta, setMeta } from '../db/sync-meta.ts';
+import { getPullStart, setMeta } from '../db/sync-meta.ts';
 import type { LockReservation } from './lock-reservation.ts';
 import type { EnginePorts } from './ports.ts';
 import type { PullDemand } from './pull-demand.ts';
@@ -136,11 +136,11 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | ty
     let resets = 0;
     let paused = false;
     const pauseFor = () => (paused ||= ctx.pushWaiting?.() ?? false);
-    const [pulled, digestAt] = await Promise.all([
-      getMeta<number>(ctx.db, 'pulls'),
-      getMeta<number>(ctx.db, 'digest_at'),
-    ]);
-    const pulls = (pulled ?? 0) + 1;
+    // The counters and the cursor in one read, asked before the lease's write (withSyncLock) so it does
+    // not wait for that to commit; the walk then leaves from this cursor without reading it again.
+    const start = await getPullStart(ctx.db);
+    const { digestAt } = start;
+    const pulls = start.pulls + 1;
     const now = ctx.ports.clock.now();
     // Every push is followed by a pull (R15), so someone typing pulls every second or so; the digest
     // reads every row of the journal, and is spaced in time as well as in pulls.
@@ -152,8 +152,18 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | ty
       wantDigest ? setMeta(ctx.db, 'digest_at', now) : undefined,
     ]);
     counted.catch(ignore);
-    const walkHere: WalkHere = (handOver) =>
-      pullToClock({ ...ctx, yieldToUi: ctx.ports.yieldToUi, pauseFor }, wantDigest, renew, handOver);
+    const walkHere: WalkHere = (handOver, from) =>
+      pullToClock(
+        {
+          ...ctx,
+          yieldToUi: ctx.ports.yieldToUi,
+          pauseFor,
+          ...(from === undefined ? {} : { startCursor: from }),
+        },
+        wantDigest,
+        renew,
+        handOver,
+      );
     const job: PullJob = {
       session: ctx.session,
       clientId: ctx.clientId,
@@ -165,12 +175,15 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | ty
       ctx.onProgress(progress);
       await renew();
     };
+    // Only the first walk starts from the cursor read above: a reset sets it back.
+    let walkJob: PullJob = { ...job, cursor: start.cursor };
     for (;;) {
       // The runner's other thread is asked after each page it applied; cancelled for a push, it ends
       // its walk as 'done' at its next transaction, which is a pause here.
       const outcome = ctx.pullRunner
-        ? await ctx.pullRunner.walk(job, onPage, () => ctx.isDisposed() || pauseFor(), walkHere)
-        : await walkHereToTheEnd(walkHere);
+        ? await ctx.pullRunner.walk(walkJob, onPage, () => ctx.isDisposed() || pauseFor(), walkHere)
+        : await walkHereToTheEnd(walkHere, walkJob.cursor);
+      walkJob = job;
       await counted;
       if (outcome === 'paused' || (outcome === 'done' && paused)) return 'paused';
       if (outcome === 'done') return 'done';

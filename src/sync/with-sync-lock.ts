@@ -35,12 +35,14 @@ export async function withSyncLock<T>(
   const leaseKey = `lease:${job}`;
   const renew = () => setMeta(db, leaseKey, { until: clock.now() + LEASE_MS } satisfies Lease);
   const run = async () => {
-    // The lease goes out beside the work's first requests rather than before them: the lock is held
+    // The lease goes out just after the work's first requests rather than before them: the lock is held
     // already, and until the lease lands another tab reads none and waits (below), as it would for a
-    // holder that has not written one yet. A device that just saved sends its push a round trip sooner.
+    // holder that has not written one yet. A device that just saved sends its push a round trip sooner,
+    // and a pull's first read of sync_meta, asked before the lease's write, does not wait for it.
+    const working = work(renew);
     const leased = renew();
     try {
-      const result = await work(renew);
+      const result = await working;
       await leased;
       return result;
     } finally {

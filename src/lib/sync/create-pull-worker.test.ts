@@ -225,18 +225,37 @@ describe('pull worker client', () => {
     expect(worker.terminated).toBe(true);
     const walkHere = vi.fn(shortWalkHere);
     await runner.walk(job, noReports, wanted, walkHere);
-    expect(walkHere).toHaveBeenCalledWith(undefined);
+    expect(walkHere).toHaveBeenCalledWith(undefined, undefined);
     expect(started).toBe(1);
   });
 
-  it('walks a pending walk again on the page when the worker fails under it', async () => {
+  it('walks a pending walk again on the page when the worker fails under it, from the stored cursor', async () => {
     const runner = await runnerWithReadyWorker(worker);
     const walkHere = vi.fn(shortWalkHere);
-    const pending = runner.walk(job, noReports, wanted, walkHere);
+    const pending = runner.walk({ ...job, cursor: 7 }, noReports, wanted, walkHere);
+    expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 2, cursor: 7 });
     worker.reply({ type: 'failed', message: 'the database did not open' });
     await expect(pending).resolves.toBe('done');
     expect(walkHere).toHaveBeenCalledTimes(1);
-    expect(walkHere).toHaveBeenCalledWith();
+    // The worker may have applied pages past 7 before it failed.
+    expect(walkHere).toHaveBeenCalledWith(undefined, undefined);
+  });
+
+  it('starts the first walk from the job’s cursor; a walk handed over from the page reads the stored one', async () => {
+    const runner = createPullWorker('u-1', createWorker);
+    const walkHere = vi.fn(longWalkHere(worker));
+    const walked = runner.walk({ ...job, cursor: 7 }, noReports, wanted, walkHere);
+    await vi.waitFor(() => expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 1 }));
+    expect(walkHere).toHaveBeenCalledWith(expect.any(Function), 7);
+    expect(lastPosted(worker)).not.toHaveProperty('cursor');
+    worker.reply({ type: 'walked', id: 1, outcome: 'done' });
+    await walked;
+    // Ready now: the next walk goes to the worker first, with its cursor.
+    const next = runner.walk({ ...job, cursor: 12 }, noReports, wanted, walkHere);
+    expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 2, cursor: 12 });
+    worker.reply({ type: 'walked', id: 2, outcome: 'done' });
+    await expect(next).resolves.toBe('done');
+    expect(walkHere).toHaveBeenCalledTimes(1);
   });
 
   it('ends a pending walk when closed, so the engine’s pull lock is let go', async () => {
@@ -250,7 +269,7 @@ describe('pull worker client', () => {
   it('walks on the page, whole, where no Worker exists', async () => {
     const runner = createPullWorker('u-1', null);
     const walkHere = vi.fn<WalkHere>(() => Promise.resolve('reset'));
-    await expect(runner.walk(job, noReports, wanted, walkHere)).resolves.toBe('reset');
-    expect(walkHere).toHaveBeenCalledWith(undefined);
+    await expect(runner.walk({ ...job, cursor: 7 }, noReports, wanted, walkHere)).resolves.toBe('reset');
+    expect(walkHere).toHaveBeenCalledWith(undefined, 7);
   });
 });

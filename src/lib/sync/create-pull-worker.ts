@@ -91,10 +91,14 @@ export function createPullWorker(
       // fetch and check pages the worker then fetches again. Only for a while: a worker that never
       // answers must not hold the first sync up.
       if (warming && !ready && inUse()) await settledOrAfter(warming, WARM_UP_WAIT_MS);
+      // The job's cursor is for the walk that starts first: the worker reads the stored one after a walk
+      // here may have applied pages.
+      let cursor = job.cursor;
       if (!(ready && inUse())) {
         const canTakeOver = createWorker !== null && (client === null || inUse());
-        const outcome = await walkHere(canTakeOver ? takeOver : undefined);
+        const outcome = await walkHere(canTakeOver ? takeOver : undefined, cursor);
         if (outcome !== 'handed-over') return outcome;
+        cursor = undefined;
       }
       const worker = client;
       if (!worker || closed) return 'done';
@@ -120,6 +124,7 @@ export function createPullWorker(
                 clientId: job.clientId,
                 pullLimit: job.pullLimit,
                 wantDigest: job.wantDigest,
+                ...(cursor === undefined ? {} : { cursor }),
               };
             },
             () => walkHereToTheEnd(walkHere),

@@ -14,6 +14,8 @@ export type PullWorkerRequest =
       clientId: string;
       pullLimit: number;
       wantDigest: boolean;
+      /** Where the walk starts (PullJob.cursor); absent, the worker reads the stored cursor. */
+      cursor?: number;
     }
   /** The engine was stopped: the walk ends after the batch being applied. */
   | { type: 'cancel'; id: number }

@@ -63,6 +63,7 @@ async function walk(request: Extract<PullWorkerRequest, { type: 'walk' }>, worke
         session: { userId: request.userId, accessToken: request.accessToken },
         clientId: request.clientId,
         pullLimit: request.pullLimit,
+        ...(request.cursor === undefined ? {} : { startCursor: request.cursor }),
         // No yieldToUi while checking pages: nothing here paints or takes input.
         onProgress: (progress) => {
           if (progress) scope.postMessage({ type: 'page', id, progress });

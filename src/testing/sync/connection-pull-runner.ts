@@ -45,17 +45,20 @@ export class ConnectionPullRunner implements PullRunner {
   ): Promise<PullOutcome> {
     if (this.unavailable || !this.transport) {
       this.walkedHere++;
-      return walkHereToTheEnd(walkHere);
+      return walkHereToTheEnd(walkHere, job.cursor);
     }
+    // As the app's runner: the job's cursor is for the walk that starts first.
+    let cursor = job.cursor;
     const readyAfter = this.readyAfter;
     if (readyAfter !== null) {
       let asked = 0;
       const outcome = await walkHere(() => {
         this.onAsk();
         return ++asked > readyAfter;
-      });
+      }, cursor);
       if (outcome !== 'handed-over') return outcome;
       this.handedOver++;
+      cursor = undefined;
     }
     this.walks++;
     const db = await openUserDatabase(job.session.userId, {
@@ -70,6 +73,7 @@ export class ConnectionPullRunner implements PullRunner {
           session: job.session,
           clientId: job.clientId,
           pullLimit: job.pullLimit,
+          ...(cursor === undefined ? {} : { startCursor: cursor }),
           onProgress: (progress) => {
             if (progress) void onPage(progress);
           },
