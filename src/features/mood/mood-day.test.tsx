@@ -70,6 +70,27 @@ describe('mood day', () => {
     });
   });
 
+  it('shows a check-in changed elsewhere (another device, another tab) as it now is, field by field', async () => {
+    await open();
+    await screen.findByRole('article', { name: /^Good at/ });
+    const bad = screen.getByRole('article', { name: /^Bad at/ });
+    const id = (await data.db.mood_entries.toArray()).find((entry) => entry.level === 4)?.id ?? '';
+    await data.commands.updateMoodEntry(id, { level: 5 });
+    const changed = await screen.findByRole('article', { name: /^Great at/ });
+    expect(screen.queryByRole('article', { name: /^Good at/ })).toBeNull();
+    await data.commands.updateMoodEntry(id, { note: 'The lake, then a long sleep' });
+    expect(await within(changed).findByText('The lake, then a long sleep')).toBeTruthy();
+    await data.commands.updateMoodEntry(id, { activities: ['family', 'exercise'] });
+    await waitFor(() =>
+      expect(
+        within(changed)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Family', 'Exercise']),
+    );
+    expect(screen.getByRole('article', { name: /^Bad at/ })).toBe(bad);
+  });
+
   describe('read-aloud of a check-in', () => {
     it('reads how the user felt, what they did and their note, named after the check-in it reads', async () => {
       const speech = installFakeSpeechSynthesis();

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 
@@ -34,25 +35,30 @@ export function MoodDay({
   const navigate = useNavigate();
   const createDiaryEntry = useCreateDiaryEntry();
 
-  const remove = async (entry: MoodEntry) => {
-    if (!userData) return;
-    try {
-      await userData.commands.deleteMoodEntry(entry.id);
-      notify({
-        kind: 'success',
-        title: t('mood.deleted'),
-        durationMs: 8000,
-        essential: true,
-        action: {
-          label: t('common.undo'),
-          onClick: () => void userData.commands.restoreMoodEntry(entry.id),
+  // One function across renders, so the cards need not render again when another device changes the day.
+  const remove = useCallback(
+    (entry: MoodEntry) => {
+      if (!userData) return;
+      userData.commands.deleteMoodEntry(entry.id).then(
+        () =>
+          notify({
+            kind: 'success',
+            title: t('mood.deleted'),
+            durationMs: 8000,
+            essential: true,
+            action: {
+              label: t('common.undo'),
+              onClick: () => void userData.commands.restoreMoodEntry(entry.id),
+            },
+          }),
+        (error: unknown) => {
+          console.error('Deleting the mood check-in failed', error);
+          notify({ kind: 'error', title: t('mood.deleteFailed'), category: 'error' });
         },
-      });
-    } catch (error) {
-      console.error('Deleting the mood check-in failed', error);
-      notify({ kind: 'error', title: t('mood.deleteFailed'), category: 'error' });
-    }
-  };
+      );
+    },
+    [userData, t],
+  );
 
   return (
     <div className={styles.day}>
@@ -77,7 +83,7 @@ export function MoodDay({
               <ul className={styles.list}>
                 {entries.moods.map((entry) => (
                   <li key={entry.id}>
-                    <MoodEntryCard entry={entry} onDelete={(target) => void remove(target)} />
+                    <MoodEntryCard entry={entry} onDelete={remove} />
                   </li>
                 ))}
               </ul>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -12,13 +13,31 @@ import { moodLevel, type MoodLevel } from './mood-levels.ts';
 import styles from './mood.module.css';
 import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 
-export function MoodEntryCard({
-  entry,
-  onDelete,
-}: {
+interface MoodEntryCardProps {
   entry: MoodEntry;
   onDelete: (entry: MoodEntry) => void;
-}) {
+}
+
+/**
+ * Every read of the day hands over new objects: a change another device made re-reads the whole day,
+ * and a card renders again only when what it shows changed (its hooks still re-render it for a
+ * settings or language change).
+ */
+export const MoodEntryCard = memo(MoodEntryCardView, (before, after) => {
+  const [a, b] = [before.entry, after.entry];
+  return (
+    before.onDelete === after.onDelete &&
+    a.id === b.id &&
+    a.level === b.level &&
+    a.moment === b.moment &&
+    a.time_zone === b.time_zone &&
+    a.note === b.note &&
+    a.activities.length === b.activities.length &&
+    a.activities.every((activity, index) => activity === b.activities[index])
+  );
+});
+
+function MoodEntryCardView({ entry, onDelete }: MoodEntryCardProps) {
   const { t, i18n } = useTranslation();
   const { settings } = useSettings();
   const font = useFont(settings.default_mood_font);

@@ -30,17 +30,15 @@ export function useDayEntries(day: Day, { notes: withNotes = true } = {}): DayEn
     async (db) => {
       const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       const findDay = createDayFinder();
-      const [moods, diary, notes] = await Promise.all([
+      // Check-ins and diary entries are a few a day: each range is read in one request and filtered
+      // here, where a Dexie filter would walk a cursor, a round trip per row (on every change another
+      // device makes). A day's notes can be thousands (an import): their cursor keeps each task short.
+      const [moodsNearby, diaryOfDay, notes] = await Promise.all([
         db.mood_entries
           .where('moment')
           .between(`${addDays(day, -2)}T`, `${addDays(day, 2)}T\uffff`)
-          .filter((entry) => entry.deleted_at === null && findDay(entry.moment, entry.time_zone) === day)
           .toArray(),
-        db.diary_entries
-          .where('day')
-          .equals(day)
-          .filter((entry) => entry.deleted_at === null)
-          .toArray(),
+        db.diary_entries.where('day').equals(day).toArray(),
         withNotes
           ? db.notes
               .where('created_at')
@@ -49,6 +47,10 @@ export function useDayEntries(day: Day, { notes: withNotes = true } = {}): DayEn
               .toArray()
           : [],
       ]);
+      const moods = moodsNearby.filter(
+        (entry) => entry.deleted_at === null && findDay(entry.moment, entry.time_zone) === day,
+      );
+      const diary = diaryOfDay.filter((entry) => entry.deleted_at === null);
       moods.sort((a, b) => a.moment.localeCompare(b.moment));
       diary.sort((a, b) => a.created_at.localeCompare(b.created_at));
       notes.sort((a, b) => a.created_at.localeCompare(b.created_at));
