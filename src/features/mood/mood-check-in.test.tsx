@@ -8,6 +8,7 @@ import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-sp
 import { openTestNotesData, openTestSettings, renderAt } from '../notes/notes-test-harness.tsx';
 import { SettingsContext } from '../settings/settings-context.ts';
 import { MoodCheckIn } from './mood-check-in.tsx';
+import { DEFAULT_ACTIVITIES } from './mood-levels.ts';
 
 describe('mood check-in', () => {
   let data: Awaited<ReturnType<typeof openTestNotesData>>;
@@ -54,6 +55,23 @@ describe('mood check-in', () => {
     );
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Note' }).value).toBe(
       'typed on the other phone',
+    );
+  });
+
+  it('offers the activities used before, most used first, then the starter set', async () => {
+    await data.commands.createMoodEntry({ level: 4, activities: ['climbing', 'family'] });
+    await data.commands.createMoodEntry({ level: 3, activities: ['climbing'] });
+    const gone = await data.commands.createMoodEntry({ level: 2, activities: ['chess'] });
+    await data.commands.deleteMoodEntry(gone);
+    await open(null);
+    await waitFor(() =>
+      expect(screen.getAllByRole('checkbox').map((box) => box.parentElement?.textContent)).toEqual([
+        'climbing',
+        'Family',
+        ...DEFAULT_ACTIVITIES.filter((activity) => activity !== 'family').map(
+          (activity) => `${activity[0]?.toUpperCase() ?? ''}${activity.slice(1)}`,
+        ),
+      ]),
     );
   });
 
