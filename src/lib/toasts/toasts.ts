@@ -8,27 +8,39 @@ import { toasterReady } from './toaster-ready.ts';
  */
 export const NOTIFICATIONS_ENABLED_KEY = storageKey('notifications-enabled');
 
+/**
+ * A toast is drawn at the next frame rather than in the task that asked for it: sonner renders it in a
+ * task of its own and measures it, about 10 ms of layout on a slow machine, which otherwise ran ahead
+ * of the work the action started (a save's push, reading the outbox). It still shows on the next paint.
+ */
+function atNextFrame(draw: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(draw);
+  else draw();
+}
+
 const showWithSonner: ShowToast = ({ kind, title, description, durationMs, action }) => {
   const options = { description, duration: durationMs, action };
-  void toasterReady.then((toast) => {
-    switch (kind) {
-      case 'success':
-        toast.success(title, options);
-        return;
-      case 'info':
-        toast.info(title, options);
-        return;
-      case 'warning':
-        toast.warning(title, options);
-        return;
-      case 'error':
-        toast.error(title, options);
-        return;
-      case 'loading':
-        toast.loading(title, options);
-        return;
-    }
-  });
+  void toasterReady.then((toast) =>
+    atNextFrame(() => {
+      switch (kind) {
+        case 'success':
+          toast.success(title, options);
+          return;
+        case 'info':
+          toast.info(title, options);
+          return;
+        case 'warning':
+          toast.warning(title, options);
+          return;
+        case 'error':
+          toast.error(title, options);
+          return;
+        case 'loading':
+          toast.loading(title, options);
+          return;
+      }
+    }),
+  );
 };
 
 const notifier = createNotifier({
