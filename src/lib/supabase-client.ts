@@ -22,7 +22,7 @@ export function getSupabaseClient(): SupabaseClient {
 }
 
 /**
- * A client for a worker (the pull worker, docs/adr/0099): it has no session storage of its own, so it
+ * A client for a worker (the sync worker, docs/adr/0099): it has no session storage of its own, so it
  * sends whatever access token the page's client last handed over, and never signs in or refreshes.
  */
 export function createWorkerSupabaseClient(accessToken: () => Promise<string>): SupabaseClient {

@@ -214,7 +214,7 @@ export async function applyPullPage(
         // Slices of `rowsPerPut`, each awaited but the last: one bulkPut clones every row on this thread
         // in one task, and on a thread that paints a first sync's thousands of rows would block input for
         // well over 50 ms. Each awaited slice also lets the database process run dry before the next is
-        // cloned, so a thread without input (the pull worker) puts a group in one call and the cloning
+        // cloned, so a thread without input (the sync worker) puts a group in one call and the cloning
         // here overlaps the writing there. The last slice goes out with the writes below, so a small
         // page's writes are one round trip.
         const puts = [...changed.values()];

@@ -32,7 +32,7 @@ export class PullDemand {
     this.#covered = this.#asked;
   }
 
-  /** The first `count` triggers were answered by a request made elsewhere (the pull worker's). */
+  /** The first `count` triggers were answered by a request made elsewhere (the sync worker's). */
   cover(count: number): void {
     this.#covered = Math.max(this.#covered, Math.min(count, this.#asked));
   }

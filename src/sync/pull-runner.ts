@@ -42,7 +42,7 @@ export async function walkHereToTheEnd(walkHere: WalkHere, from?: number): Promi
 
 /**
  * Runs the walk from the stored cursor to the server's clock (R13–R15, R28) somewhere other than the
- * engine's thread: the app's pull worker, which checks and writes the pages off the main thread
+ * engine's thread: the app's sync worker, which checks and writes the pages off the main thread
  * (docs/adr/0099). The walk is the same code (`pullToClock`) over the same database; the engine keeps
  * the lock, the reset and the status.
  *

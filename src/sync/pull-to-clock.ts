@@ -18,7 +18,7 @@ export type PullWalkContext = Pick<
   /** Where the walk starts, read under its lock already (PullJob.cursor); else the stored cursor. */
   startCursor?: number;
   /**
-   * Awaited after each applied transaction. The pull worker pauses here so the screens' live queries
+   * Awaited after each applied transaction. The sync worker pauses here so the screens' live queries
    * ask for their reads before its next transaction: IndexedDB runs transactions in the order they
    * were asked for, and a live query whose read is overtaken by the next commit reads again and shows
    * nothing until the writes stop (ADR 0099).
@@ -108,7 +108,7 @@ export async function pullToClock(
         const last = group[group.length - 1] as PulledPage;
         const rows = group.flatMap((page) => page.rows);
         const digest = !last.has_more && last.next_cursor === last.clock ? last.digest : undefined;
-        // Without a UI to pause for (the pull worker), a group's rows go out in one bulkPut.
+        // Without a UI to pause for (the sync worker), a group's rows go out in one bulkPut.
         const rowsPerPut = ctx.yieldToUi ? PUT_SLICE_ON_UI_THREAD : Number.POSITIVE_INFINITY;
         // A group with a full page of new rows or more is a catch-up: its new rows are landed whole.
         const landAtLeast = Math.min(LAND_AT_LEAST, ctx.pullLimit);
@@ -146,7 +146,7 @@ export async function pullToClock(
 
 /**
  * At the clock: rows a first sync landed whole move into their tables now, in the background on this
- * thread (the pull worker's, when it walked), while "up to date" is already shown: until then every
+ * thread (the sync worker's, when it walked), while "up to date" is already shown: until then every
  * reader finds them where they landed (docs/adr/0113).
  */
 function caughtUp(ctx: PullWalkContext): 'done' {

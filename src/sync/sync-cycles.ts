@@ -10,8 +10,8 @@ import type { EnginePorts } from './ports.ts';
 import type { PullDemand } from './pull-demand.ts';
 import { walkHereToTheEnd, type PullJob, type PullRunner, type WalkHere } from './pull-runner.ts';
 import { pullToClock } from './pull-to-clock.ts';
-import { buildPushBatch } from './build-push-batch.ts';
-import { sendPushBatch, settlePushBatch, type PushContext, type PushReply } from './push-batch-round-trip.ts';
+import { drainOutbox } from './drain-outbox.ts';
+import type { PushJob, PushRunner } from './push-runner.ts';
 import { resetLocal } from './reset-local.ts';
 import type { SyncStatus } from './sync-status.ts';
 import { TransportError, type SyncSession, type SyncTransport } from './transport.ts';
@@ -34,6 +34,8 @@ export interface CycleContext {
   pushWaiting?: () => boolean;
   /** Where pull pages are walked when not on this thread (docs/adr/0099). */
   pullRunner?: PullRunner;
+  /** Where the outbox is drained when not on this thread (docs/adr/0115). */
+  pushRunner?: PushRunner;
   /** The pull triggers of this cycle, told of each page request the walk makes (R27). */
   pullDemand?: PullDemand;
   /** The outbox's rows, counted at the cycle's start: the push's progress total without a second count. */
@@ -43,13 +45,8 @@ export interface CycleContext {
 }
 
 /**
- * Returns BUSY when another tab holds the push lock, else how many mutations were acknowledged.
- *
- * Batches go one at a time (R8: the next request leaves only after this one's answer), but the work
- * around the wire overlaps it: the next batch is read from the outbox while this one is on the wire,
- * and this one's acknowledgement is written while the next is. Each acknowledgement commits before the
- * next answer is read, and before pushAll returns or fails. A crash between the next request and this
- * acknowledgement leaves rows the server already has: sent again, they are duplicates (R8).
+ * Returns BUSY when another tab holds the push lock, else how many mutations were acknowledged. The
+ * drain (drainOutbox) runs on the push runner's thread when there is one and it is ready, else here.
  */
 export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> {
   const { db, ports } = ctx;
@@ -58,70 +55,26 @@ export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> 
     ports.locks,
     ports.clock,
     'push',
-    (renew) => drain(ctx, renew),
+    (renew) => {
+      const drainHere = () =>
+        drainOutbox(
+          {
+            ...ctx,
+            nowIso: () => new Date(ports.clock.now()).toISOString(),
+            conflictId: () => ports.ids.next(),
+          },
+          renew,
+        );
+      if (!ctx.pushRunner) return drainHere();
+      const job: PushJob = { session: ctx.session, clientId: ctx.clientId, pushBatchSize: ctx.pushBatchSize };
+      const onBatch = async (progress: SyncStatus['progress']) => {
+        ctx.onProgress(progress);
+        await renew();
+      };
+      return ctx.pushRunner.drain(job, onBatch, ctx.isDisposed, drainHere);
+    },
     ctx.reservedPushLock,
   );
-}
-
-/** The outbox pushed under the push lock (pushAll), `renew` keeping its lease. */
-async function drain(ctx: CycleContext, renew: () => Promise<void>): Promise<number> {
-  const pushCtx: PushContext = {
-    db: ctx.db,
-    transport: ctx.transport,
-    session: ctx.session,
-    clientId: ctx.clientId,
-    nowIso: () => new Date(ctx.ports.clock.now()).toISOString(),
-    conflictId: () => ctx.ports.ids.next(),
-  };
-  let sent = 0;
-  let batchSize = ctx.pushBatchSize;
-  // Both read the outbox: asked together, they are one wait, not two, before the first request. The
-  // cycle has usually counted already: a second count of a long outbox would delay the first batch.
-  let next = buildPushBatch(ctx.db, batchSize);
-  next.catch(ignore);
-  const total = await (ctx.pendingCount ?? ctx.db.outbox.count());
-  // The previous batch's acknowledgement, committing while the current batch is on the wire.
-  let settling: Promise<void> = Promise.resolve();
-  try {
-    for (;;) {
-      if (ctx.isDisposed()) break;
-      ctx.onProgress({ phase: 'push', done: sent, total: Math.max(total, sent) });
-      const batch = await next;
-      if (!batch) break;
-      const reply = sendPushBatch(pushCtx, batch);
-      // Rows after this batch: the outbox's prefix once it is acknowledged (build-push-batch.ts).
-      next = buildPushBatch(ctx.db, batchSize, batch.rowSeqs.at(-1));
-      // Either may be left unread when this loop ends early; their failures are handled where read.
-      reply.catch(ignore);
-      next.catch(ignore);
-      await settling;
-      await renew();
-      let answer: PushReply;
-      try {
-        answer = await reply;
-      } catch (error) {
-        // R16: a refused batch is split until the refused change is alone; then it becomes a conflict.
-        if (error instanceof TransportError && error.kind === 'rejected' && batchSize > 1) {
-          batchSize = Math.max(1, Math.floor(batchSize / 2));
-          next = buildPushBatch(ctx.db, batchSize);
-          next.catch(ignore);
-          continue;
-        }
-        throw error;
-      }
-      settling = settlePushBatch(pushCtx, batch, answer);
-      sent += batch.mutations.length;
-    }
-  } catch (error) {
-    // The failure that ended the run is the one to report; an acknowledgement still being written
-    // finishes first, and its own failure is logged.
-    await settling.catch((settleError: unknown) => {
-      if (settleError !== error) console.error('Murmur could not record a push acknowledgement', settleError);
-    });
-    throw error;
-  }
-  await settling;
-  return sent;
 }
 
 function ignore(): void {}

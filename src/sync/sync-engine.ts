@@ -16,6 +16,7 @@ import type { EnginePorts, TimerHandle } from './ports.ts';
 import { MAX_PUSH_MUTATIONS } from './protocol.ts';
 import { PullDemand } from './pull-demand.ts';
 import type { PullRunner } from './pull-runner.ts';
+import type { PushRunner } from './push-runner.ts';
 import { pullAll, pushAll, type CycleContext } from './sync-cycles.ts';
 import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
 import { sessionToSyncWith } from './session-to-sync-with.ts';
@@ -40,6 +41,8 @@ export interface SyncEngineOptions {
   backoff?: BackoffPolicy;
   /** Walks pull pages on another thread (docs/adr/0099); absent, they are walked on this one. */
   pullRunner?: PullRunner;
+  /** Drains the outbox on another thread (docs/adr/0115); absent, it is drained on this one. */
+  pushRunner?: PushRunner;
 }
 
 /**
@@ -56,8 +59,8 @@ const RESERVED_PUSH_LOCK_MS = 1_000;
 
 export class SyncEngine {
   readonly status = new SyncStatusStore();
-  private readonly options: Required<Omit<SyncEngineOptions, 'pullRunner'>> &
-    Pick<SyncEngineOptions, 'pullRunner'>;
+  private readonly options: Required<Omit<SyncEngineOptions, 'pullRunner' | 'pushRunner'>> &
+    Pick<SyncEngineOptions, 'pullRunner' | 'pushRunner'>;
   private needPush = false;
   private needPull = false;
   private running: Promise<void> | null = null;
@@ -267,6 +270,7 @@ export class SyncEngine {
           pendingCount: counting,
         };
         if (this.options.pullRunner) ctx.pullRunner = this.options.pullRunner;
+        if (this.options.pushRunner) ctx.pushRunner = this.options.pushRunner;
         this.status.set({ state: 'syncing', error: null });
         let busy = false;
         // Nothing queued: skip the push cycle and its lock and lease writes (a write after the count

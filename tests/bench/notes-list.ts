@@ -134,7 +134,7 @@ async function heapWithSearchIndex(page: Page, cdp: CDPSession, base: string): P
   cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: { type: string } }) => {
     if (event.targetInfo.type === 'worker') workers.push(event.sessionId);
   });
-  // Auto-attach also attaches the workers of the page being left (the pull worker, say): they end with
+  // Auto-attach also attaches the workers of the page being left (the sync worker, say): they end with
   // the navigation below and must not be asked for their heap.
   cdp.on('Target.detachedFromTarget', (event: { sessionId: string }) => {
     const index = workers.indexOf(event.sessionId);

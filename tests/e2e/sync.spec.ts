@@ -44,17 +44,31 @@ test.describe('two devices', () => {
     await laptop.goto('/mood');
     await expect(laptop.getByText('No check-in yet today. How are you?')).toBeVisible();
 
+    const phoneWorkers: string[] = [];
+    phone.on('worker', (worker) => phoneWorkers.push(worker.url()));
     await checkIn(phone, 'Great', 'Written on the phone');
 
     await expect(laptop.getByRole('article', { name: /^Great at / })).toContainText('Written on the phone', {
       timeout: 20_000,
     });
+    // The first push started the sync worker (docs/adr/0115); the next one leaves from it.
+    await expect.poll(() => phoneWorkers.filter((url) => /sync\.worker-/.test(url))).toHaveLength(1);
+    await expect(phone.locator('aside[data-state="up_to_date"]')).toBeAttached();
+    // Within the app, not by a load: a new page would start a new worker.
+    await phone.getByRole('link', { name: 'Check in', exact: true }).click();
+    await phone.getByRole('radio', { name: 'Good' }).check({ force: true });
+    await phone.getByLabel('Note').fill('Pushed from the sync worker');
+    await phone.getByRole('button', { name: 'Save check-in' }).click();
+    await expect(laptop.getByRole('article', { name: /^Good at / })).toContainText(
+      'Pushed from the sync worker',
+      { timeout: 20_000 },
+    );
   });
 
-  test('a first sync longer than a page goes to the pull worker, or stays on the page where it cannot load', async ({
+  test('a first sync longer than a page goes to the sync worker, or stays on the page where it cannot load', async ({
     browser,
   }) => {
-    // More than one page of rows: the walk starts on the page and is handed to the pull worker once its
+    // More than one page of rows: the walk starts on the page and is handed to the sync worker once its
     // script has run (docs/adr/0099). The worker is cached on first use, not precached (pwa.config.ts):
     // a device that cannot load it walks every page on its main thread and misses nothing.
     test.setTimeout(180_000);
@@ -71,9 +85,9 @@ test.describe('two devices', () => {
     tablet.on('worker', (worker) => tabletWorkers.push(worker.url()));
     const workerFailures: string[] = [];
     laptop.on('console', (message) => {
-      if (message.text().startsWith('The pull worker failed')) workerFailures.push(message.text());
+      if (message.text().startsWith('The sync worker failed')) workerFailures.push(message.text());
     });
-    await laptop.route(/sync-pull\.worker-[^/]*\.js$/, (route) => route.abort());
+    await laptop.route(/sync\.worker-[^/]*\.js$/, (route) => route.abort());
 
     for (const page of [tablet, laptop]) {
       await page.goto('/notes');
@@ -84,7 +98,7 @@ test.describe('two devices', () => {
         .poll(() => countStore(page, `murmur-user-${session.user.id}`, 'notes'), { timeout: 20_000 })
         .toBe(JOURNAL_LONGER_THAN_A_PAGE);
     }
-    expect(tabletWorkers.filter((url) => /sync-pull\.worker-/.test(url))).toHaveLength(1);
+    expect(tabletWorkers.filter((url) => /sync\.worker-/.test(url))).toHaveLength(1);
     expect(workerFailures).toHaveLength(1);
   });
 

@@ -2,7 +2,7 @@ import { getCursor } from '../../db/sync-meta.ts';
 import { answerForDrafts } from '../../lib/drafts/drafts-in-every-tab.ts';
 import { saveEveryDraft } from '../../lib/drafts/unsaved-drafts.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { createPullWorker } from '../../lib/sync/create-pull-worker.ts';
+import { createSyncWorker } from '../../lib/sync/create-sync-worker.ts';
 import type { AuthPort } from '../../sync/ports.ts';
 import {
   browserConnectivity,
@@ -14,6 +14,7 @@ import {
   webLocks,
 } from '../../sync/real-ports.ts';
 import type { PullRunner } from '../../sync/pull-runner.ts';
+import type { PushRunner } from '../../sync/push-runner.ts';
 import { loadSyncTransport, type CreateSyncTransport } from './load-sync-transport.ts';
 import { openUserData } from './open-user-data.ts';
 import { replayRescuedWrites, watchRescuedWrites } from './replay-rescued-writes.ts';
@@ -49,13 +50,13 @@ export async function connectUserData(userId: string, auth: AuthPort): Promise<U
 }
 
 async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | null> {
-  // The engine's pull runner: it starts its worker when a walk runs long (ADR 0099), or at once on a
-  // device that has never pulled this journal, whose first walk is all of it: the worker then loads
-  // while supabase-js does, instead of after the first page.
-  const pullWorker = createPullWorker(data.userId);
+  // The engine's pull and push runner: it starts its worker when a walk runs long (ADR 0099) or at the
+  // first push (ADR 0115), or at once on a device that has never pulled this journal, whose first walk
+  // is all of it: the worker then loads while supabase-js does, instead of after the first page.
+  const syncWorker = createSyncWorker(data.userId);
   getCursor(data.db).then(
     (cursor) => {
-      if (cursor === 0) pullWorker.warmUp();
+      if (cursor === 0) syncWorker.warmUp();
     },
     (error: unknown) => console.error('Murmur could not read how far it has synced', error),
   );
@@ -63,13 +64,13 @@ async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | 
   try {
     const createTransport = await loadSyncTransport();
     if (!createTransport) {
-      pullWorker.close();
+      syncWorker.close();
       return null;
     }
-    sync = await startEngine(data, auth, createTransport, pullWorker);
+    sync = await startEngine(data, auth, createTransport, syncWorker);
   } catch (error) {
     // A worker started early must not outlive a sync that never started: it holds the database open.
-    pullWorker.close();
+    syncWorker.close();
     throw error;
   }
   // Audio follows its metadata: the uploader runs beside the engine and stops with it. The commands are
@@ -83,7 +84,7 @@ async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | 
     dispose() {
       stopAudio();
       sync.dispose();
-      pullWorker.close();
+      syncWorker.close();
     },
   };
 }
@@ -92,7 +93,7 @@ async function startEngine(
   data: UserData,
   auth: AuthPort,
   createTransport: CreateSyncTransport,
-  pullWorker: PullRunner,
+  syncWorker: PullRunner & PushRunner,
 ): Promise<UserSync> {
   const transport = createTransport(await loadSupabase(), data.userId);
   return startUserSync({
@@ -109,6 +110,6 @@ async function startEngine(
       locks: webLocks,
     },
     focus: windowFocus,
-    engine: { pullRunner: pullWorker },
+    engine: { pullRunner: syncWorker, pushRunner: syncWorker },
   });
 }

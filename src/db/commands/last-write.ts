@@ -39,7 +39,7 @@ export function lastWrite(db: MurmurDatabase, table: SyncedTable, id: string): L
 
 /**
  * Any write to the remembered row but this tab's own saves (the sync engine's pull stamping the
- * server's version on this tab's pushed change, most often, from the pull worker; another tab's edit)
+ * server's version on this tab's pushed change, most often, from the sync worker; another tab's edit)
  * reaches this tab as Dexie's `storagemutated` once committed: the row and the HLC state are read
  * again, so the next save plans from what is stored rather than putting its row a second time.
  */

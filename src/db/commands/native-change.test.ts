@@ -104,7 +104,7 @@ describe('a change in its own transaction (ADR 0112)', () => {
     await commands.updateNote(noteId, { body: 'milk, eggs' });
     const acknowledged = await db.notes.get(noteId);
     if (!acknowledged) throw new Error('the note is missing');
-    // What the pull writes once the server has the change, from the pull worker's own connection: the
+    // What the pull writes once the server has the change, from the sync worker's own connection: the
     // same row at the server's version. The save comes before this tab has read it again.
     const worker = await openUserDatabase(user);
     await worker.notes.put({ ...acknowledged, _sync: { ...acknowledged._sync, version: 7 } });

@@ -227,7 +227,7 @@ describe('landed rows', () => {
         throw new Error('the walk failed');
       }),
     ).rejects.toThrow('the walk failed');
-    // Another connection (the pull worker, say) lands other rows under the key given back.
+    // Another connection (the sync worker, say) lands other rows under the key given back.
     await elsewhere.landed.add({ table: 'notes', rows: all.slice(10, 20) });
     elsewhere.close();
     const ids = (await here.notes.toArray()).map((note) => note.id);

@@ -4,7 +4,7 @@ import { MalformedResponseError } from '../../sync/errors.ts';
 import { TransportError } from '../../sync/transport.ts';
 import { fromWalkError, toWalkError } from './walk-error.ts';
 
-/** As the error travels from the pull worker: through structured clone, which keeps only plain data. */
+/** As the error travels from the sync worker: through structured clone, which keeps only plain data. */
 const acrossThreads = (error: unknown) => fromWalkError(structuredClone(toWalkError(error)));
 
 describe('walk errors across threads', () => {

@@ -1,9 +1,9 @@
 import { MalformedResponseError } from '../../sync/errors.ts';
 import { TransportError } from '../../sync/transport.ts';
-import type { WalkError } from './pull-worker-messages.ts';
+import type { WalkError } from './sync-worker-messages.ts';
 
 /**
- * A walk's error as it crosses from the pull worker to the engine. The engine decides what to do by the
+ * A walk's or a drain's error as it crosses from the sync worker to the engine. The engine decides what to do by the
  * error's class (R16, R32: retry, sign in again, report as malformed), so the class must survive the
  * trip; structured clone keeps only a plain Error.
  */

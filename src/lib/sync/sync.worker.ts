@@ -1,23 +1,27 @@
 import { openUserDatabase } from '../../db/open-user-database.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
+import { drainOutbox } from '../../sync/drain-outbox.ts';
 import { pullToClock } from '../../sync/pull-to-clock.ts';
+import { realClock, realIds } from '../../sync/real-ports.ts';
 import { PullDemand } from '../../sync/pull-demand.ts';
 import type { SyncTransport } from '../../sync/transport.ts';
 import { createWorkerSupabaseClient } from '../supabase-client.ts';
-import type { PullWorkerReply, PullWorkerRequest } from './pull-worker-messages.ts';
+import type { SyncWorkerReply, SyncWorkerRequest } from './sync-worker-messages.ts';
 import { createSupabaseSyncTransport } from './supabase-sync-transport.ts';
 import { toWalkError } from './walk-error.ts';
 
 /**
- * The pull worker (docs/adr/0099): walks pull pages (R13–R15, R28) off the main thread, fetching,
+ * The sync worker. It walks pull pages (R13–R15, R28; docs/adr/0099) off the main thread, fetching,
  * checking and writing them to the user's database, which it opens itself. A first sync of ten
  * thousand entries is seconds of validation and IndexedDB cloning that would otherwise block input;
  * the screens see the writes through Dexie's cross-thread change events, as they see another tab's.
- * The engine on the page keeps the lock, the lease, resets and status; this worker only walks.
+ * It drains the outbox too (R6–R9, R16; docs/adr/0115): a save's push then reads the outbox and leaves
+ * while the page renders the save, not after. The engine on the page keeps the locks, the leases,
+ * resets and status; this worker only walks and drains.
  */
 const scope = globalThis as unknown as {
-  onmessage: ((event: MessageEvent<PullWorkerRequest>) => void) | null;
-  postMessage: (message: PullWorkerReply) => void;
+  onmessage: ((event: MessageEvent<SyncWorkerRequest>) => void) | null;
+  postMessage: (message: SyncWorkerReply) => void;
 };
 
 interface Opened {
@@ -50,11 +54,11 @@ function open(userId: string): Promise<Opened> {
   return opened;
 }
 
-async function walk(request: Extract<PullWorkerRequest, { type: 'walk' }>, worker: Opened): Promise<void> {
+async function walk(request: Extract<SyncWorkerRequest, { type: 'walk' }>, worker: Opened): Promise<void> {
   const { id } = request;
   const demand = demands.get(id) ?? new PullDemand();
   try {
-    if (worker.userId !== request.userId) throw new Error('the pull worker belongs to another user');
+    if (worker.userId !== request.userId) throw new Error('the sync worker belongs to another user');
     accessToken = request.accessToken;
     const outcome = await pullToClock(
       {
@@ -83,6 +87,33 @@ async function walk(request: Extract<PullWorkerRequest, { type: 'walk' }>, worke
   }
 }
 
+async function drain(request: Extract<SyncWorkerRequest, { type: 'drain' }>, worker: Opened): Promise<void> {
+  const { id } = request;
+  try {
+    // An outbox is never pushed under another user's account (R33).
+    if (worker.userId !== request.userId) throw new Error('the sync worker belongs to another user');
+    accessToken = request.accessToken;
+    const sent = await drainOutbox(
+      {
+        db: worker.db,
+        transport: worker.transport,
+        session: { userId: request.userId, accessToken: request.accessToken },
+        clientId: request.clientId,
+        pushBatchSize: request.pushBatchSize,
+        nowIso: () => new Date(realClock.now()).toISOString(),
+        conflictId: () => realIds.next(),
+        onProgress: (progress) => scope.postMessage({ type: 'batch', id, progress }),
+        isDisposed: () => cancelled.has(id),
+      },
+      // The page renews the lease (R29) when it hears of each batch.
+      () => Promise.resolve(),
+    );
+    scope.postMessage({ type: 'drained', id, sent });
+  } finally {
+    cancelled.delete(id);
+  }
+}
+
 scope.onmessage = (event) => {
   const request = event.data;
   if (request.type === 'open') {
@@ -91,6 +122,15 @@ scope.onmessage = (event) => {
     cancelled.add(request.id);
   } else if (request.type === 'ask') {
     demands.get(request.id)?.ask();
+  } else if (request.type === 'drain') {
+    open(request.userId).then(
+      (worker) =>
+        drain(request, worker).catch((error: unknown) =>
+          scope.postMessage({ type: 'drain-failed', id: request.id, error: toWalkError(error) }),
+        ),
+      // Reported as 'failed' by open(): the page drains on its own thread instead.
+      () => undefined,
+    );
   } else {
     // Asks the page tells of from now on are this walk's, even before the database is open.
     demands.set(request.id, new PullDemand());

@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { PullDemand } from '../../sync/pull-demand.ts';
 import type { PullJob, PullRunner, WalkHere } from '../../sync/pull-runner.ts';
+import type { DrainHere, PushJob } from '../../sync/push-runner.ts';
 import { TransportError } from '../../sync/transport.ts';
 import { FakeWorker } from '../../testing/fake-worker.ts';
-import { createPullWorker, WARM_UP_WAIT_MS } from './create-pull-worker.ts';
+import { createSyncWorker, WARM_UP_WAIT_MS } from './create-sync-worker.ts';
 
 const job: PullJob = {
   session: { userId: 'u-1', accessToken: 'token-1' },
@@ -32,7 +33,7 @@ const lastPosted = (worker: FakeWorker) => worker.posted.at(-1) as { type: strin
 
 /** A runner whose worker has taken over a first long walk and finished it. */
 async function runnerWithReadyWorker(worker: FakeWorker): Promise<PullRunner & { close(): void }> {
-  const runner = createPullWorker('u-1', () => worker.asWorker());
+  const runner = createSyncWorker('u-1', () => worker.asWorker());
   const first = runner.walk(job, noReports, wanted, longWalkHere(worker));
   await vi.waitFor(() => expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 1 }));
   worker.reply({ type: 'walked', id: 1, outcome: 'done' });
@@ -40,7 +41,7 @@ async function runnerWithReadyWorker(worker: FakeWorker): Promise<PullRunner & {
   return runner;
 }
 
-describe('pull worker client', () => {
+describe('sync worker client', () => {
   let worker: FakeWorker;
   let started: number;
   const createWorker = () => {
@@ -54,13 +55,13 @@ describe('pull worker client', () => {
   });
 
   it('walks a short pull on the page and starts no worker for it', async () => {
-    const runner = createPullWorker('u-1', createWorker);
+    const runner = createSyncWorker('u-1', createWorker);
     await expect(runner.walk(job, noReports, wanted, shortWalkHere)).resolves.toBe('done');
     expect(started).toBe(0);
   });
 
   it('starts the worker when a walk runs long and hands the walk over once the worker is ready', async () => {
-    const runner = createPullWorker('u-1', createWorker);
+    const runner = createSyncWorker('u-1', createWorker);
     const pages: unknown[] = [];
     const walked = runner.walk(
       job,
@@ -89,7 +90,7 @@ describe('pull worker client', () => {
   });
 
   it('starts the worker when warmed up, and its first walk waits for it rather than begin on the page', async () => {
-    const runner = createPullWorker('u-1', createWorker);
+    const runner = createSyncWorker('u-1', createWorker);
     runner.warmUp();
     expect(started).toBe(1);
     expect(worker.posted).toEqual([{ type: 'open', userId: 'u-1' }]);
@@ -109,7 +110,7 @@ describe('pull worker client', () => {
   });
 
   it('walks the first walk on the page when a warmed-up worker fails while it loads', async () => {
-    const runner = createPullWorker('u-1', createWorker);
+    const runner = createSyncWorker('u-1', createWorker);
     runner.warmUp();
     const walkHere = vi.fn(shortWalkHere);
     const walked = runner.walk(job, noReports, wanted, walkHere);
@@ -121,7 +122,7 @@ describe('pull worker client', () => {
   it('begins the first walk on the page when a warmed-up worker is not ready in time, and hands over later', async () => {
     vi.useFakeTimers();
     try {
-      const runner = createPullWorker('u-1', createWorker);
+      const runner = createSyncWorker('u-1', createWorker);
       runner.warmUp();
       const walked = runner.walk(job, noReports, wanted, longWalkHere(worker));
       await vi.advanceTimersByTimeAsync(WARM_UP_WAIT_MS - 1);
@@ -137,7 +138,7 @@ describe('pull worker client', () => {
   });
 
   it('starts no worker when warmed up after it was closed', () => {
-    const runner = createPullWorker('u-1', createWorker);
+    const runner = createSyncWorker('u-1', createWorker);
     runner.close();
     runner.warmUp();
     expect(started).toBe(0);
@@ -208,7 +209,7 @@ describe('pull worker client', () => {
   });
 
   it('finishes a long walk on the page when the worker’s script cannot load, and walks there from then on', async () => {
-    const runner = createPullWorker('u-1', createWorker);
+    const runner = createSyncWorker('u-1', createWorker);
     const asked: boolean[] = [];
     const walked = runner.walk(job, noReports, wanted, async (handOver) => {
       asked.push(handOver?.() ?? false);
@@ -219,7 +220,7 @@ describe('pull worker client', () => {
     await expect(walked).resolves.toBe('done');
     expect(asked).toEqual([false, false]);
     expect(console.error).toHaveBeenCalledWith(
-      'The pull worker failed; pulling on the main thread instead',
+      'The sync worker failed; syncing on the main thread instead',
       'its script could not be loaded',
     );
     expect(worker.terminated).toBe(true);
@@ -242,7 +243,7 @@ describe('pull worker client', () => {
   });
 
   it('starts the first walk from the job’s cursor; a walk handed over from the page reads the stored one', async () => {
-    const runner = createPullWorker('u-1', createWorker);
+    const runner = createSyncWorker('u-1', createWorker);
     const walkHere = vi.fn(longWalkHere(worker));
     const walked = runner.walk({ ...job, cursor: 7 }, noReports, wanted, walkHere);
     await vi.waitFor(() => expect(lastPosted(worker)).toMatchObject({ type: 'walk', id: 1 }));
@@ -267,9 +268,114 @@ describe('pull worker client', () => {
   });
 
   it('walks on the page, whole, where no Worker exists', async () => {
-    const runner = createPullWorker('u-1', null);
+    const runner = createSyncWorker('u-1', null);
     const walkHere = vi.fn<WalkHere>(() => Promise.resolve('reset'));
     await expect(runner.walk({ ...job, cursor: 7 }, noReports, wanted, walkHere)).resolves.toBe('reset');
     expect(walkHere).toHaveBeenCalledWith(undefined, 7);
+  });
+
+  describe('drains (docs/adr/0115)', () => {
+    const pushJob: PushJob = {
+      session: { userId: 'u-1', accessToken: 'token-1' },
+      clientId: 'client-1',
+      pushBatchSize: 200,
+    };
+    const drainedHere = () => vi.fn<DrainHere>(() => Promise.resolve(3));
+
+    /** A runner whose worker was started by a first drain on the page, and has said it is ready. */
+    async function runnerReadyToDrain() {
+      const runner = createSyncWorker('u-1', createWorker);
+      await runner.drain(pushJob, noReports, wanted, drainedHere());
+      worker.reply({ type: 'ready' });
+      return runner;
+    }
+
+    it('drains the first push on the page, starting the worker for the pushes after it', async () => {
+      const runner = createSyncWorker('u-1', createWorker);
+      const here = drainedHere();
+      await expect(runner.drain(pushJob, noReports, wanted, here)).resolves.toBe(3);
+      expect(here).toHaveBeenCalledTimes(1);
+      expect(started).toBe(1);
+      // Not ready yet: the next push does not wait for it either.
+      await runner.drain(pushJob, noReports, wanted, here);
+      expect(here).toHaveBeenCalledTimes(2);
+      expect(worker.posted).toEqual([{ type: 'open', userId: 'u-1' }]);
+    });
+
+    it('gives a drain to the ready worker, with the session, and reports each of its batches', async () => {
+      const runner = await runnerReadyToDrain();
+      const here = drainedHere();
+      const batches: unknown[] = [];
+      const drained = runner.drain(pushJob, async (progress) => void batches.push(progress), wanted, here);
+      expect(lastPosted(worker)).toEqual({
+        type: 'drain',
+        id: 1,
+        userId: 'u-1',
+        accessToken: 'token-1',
+        clientId: 'client-1',
+        pushBatchSize: 200,
+      });
+      worker.reply({ type: 'batch', id: 1, progress: { phase: 'push', done: 0, total: 2 } });
+      worker.reply({ type: 'batch', id: 1, progress: { phase: 'push', done: 2, total: 2 } });
+      worker.reply({ type: 'drained', id: 1, sent: 2 });
+      await expect(drained).resolves.toBe(2);
+      expect(batches).toEqual([
+        { phase: 'push', done: 0, total: 2 },
+        { phase: 'push', done: 2, total: 2 },
+      ]);
+      expect(here).not.toHaveBeenCalled();
+    });
+
+    it('fails a drain with the error’s own class, and the next drain still goes to the worker', async () => {
+      const runner = await runnerReadyToDrain();
+      const failed = runner.drain(pushJob, noReports, wanted, drainedHere());
+      worker.reply({
+        type: 'drain-failed',
+        id: 1,
+        error: { name: 'TransportError', kind: 'unauthorized', message: 'JWT expired', status: 401 },
+      });
+      const error = await failed.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TransportError);
+      expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
+      void runner.drain(pushJob, noReports, wanted, drainedHere());
+      expect(lastPosted(worker)).toMatchObject({ type: 'drain', id: 2 });
+    });
+
+    it('tells the worker to stop a drain the engine no longer wants', async () => {
+      const runner = await runnerReadyToDrain();
+      let stopped = false;
+      void runner.drain(pushJob, noReports, () => stopped, drainedHere());
+      worker.reply({ type: 'batch', id: 1, progress: { phase: 'push', done: 0, total: 9 } });
+      expect(lastPosted(worker)).toMatchObject({ type: 'drain', id: 1 });
+      stopped = true;
+      worker.reply({ type: 'batch', id: 1, progress: { phase: 'push', done: 2, total: 9 } });
+      expect(lastPosted(worker)).toEqual({ type: 'cancel', id: 1 });
+    });
+
+    it('drains again on the page when the worker fails under a pending drain', async () => {
+      const runner = await runnerReadyToDrain();
+      const here = drainedHere();
+      const pending = runner.drain(pushJob, noReports, wanted, here);
+      worker.error(new Event('error'));
+      await expect(pending).resolves.toBe(3);
+      expect(here).toHaveBeenCalledTimes(1);
+      expect(worker.terminated).toBe(true);
+    });
+
+    it('ends a pending drain when closed, so the engine’s push lock is let go', async () => {
+      const runner = await runnerReadyToDrain();
+      const pending = runner.drain(pushJob, noReports, wanted, drainedHere());
+      runner.close();
+      await expect(pending).resolves.toBe(0);
+      expect(worker.terminated).toBe(true);
+    });
+
+    it('drains on the page where no Worker exists', async () => {
+      const runner = createSyncWorker('u-1', null);
+      const here = drainedHere();
+      await expect(runner.drain(pushJob, noReports, wanted, here)).resolves.toBe(3);
+      await runner.drain(pushJob, noReports, wanted, here);
+      expect(here).toHaveBeenCalledTimes(2);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { walkHereToTheEnd, type PullOutcome, type PullRunner } from '../../sync/pull-runner.ts';
+import type { PushRunner } from '../../sync/push-runner.ts';
 import { workerWithFallback } from '../worker-with-fallback.ts';
-import type { PullWorkerReply, PullWorkerRequest } from './pull-worker-messages.ts';
+import type { SyncWorkerReply, SyncWorkerRequest } from './sync-worker-messages.ts';
 import { fromWalkError } from './walk-error.ts';
 
 /** A walk the worker is doing: what its page reports reach, and whether the engine still wants it. */
@@ -10,6 +11,13 @@ interface WalkInWorker {
   resolve: (outcome: PullOutcome) => void;
   /** The worker's count of the asks it was told of that its page requests answered. */
   answered: (count: number | null) => void;
+}
+
+/** A drain the worker is doing: what its batch reports reach, and whether the engine still wants it. */
+interface DrainInWorker {
+  onBatch: Parameters<PushRunner['drain']>[1];
+  isCancelled: () => boolean;
+  resolve: (sent: number) => void;
 }
 
 /** Longest a walk waits for a warmed-up worker to be ready before it begins on the page. */
@@ -22,27 +30,39 @@ function settledOrAfter(settled: Promise<void>, ms: number): Promise<void> {
   return Promise.race([settled, after]).finally(() => clearTimeout(timer));
 }
 
+/** A walk is answered by its outcome, a drain by its count: ids are never shared, so a mix-up is a bug. */
+function answerOf(question: 'walk', answer: PullOutcome | number): PullOutcome;
+function answerOf(question: 'drain', answer: PullOutcome | number): number;
+function answerOf(question: 'walk' | 'drain', answer: PullOutcome | number): PullOutcome | number {
+  if ((question === 'drain') !== (typeof answer === 'number'))
+    throw new Error(`the sync worker answered a ${question} with ${String(answer)}`);
+  return answer;
+}
+
 // Vite bundles a worker only from this literal `new Worker(new URL(…, import.meta.url))`.
 const startWorker =
   typeof Worker === 'undefined'
     ? null
-    : () => new Worker(new URL('./sync-pull.worker.ts', import.meta.url), { type: 'module' });
+    : () => new Worker(new URL('./sync.worker.ts', import.meta.url), { type: 'module' });
 
 /**
- * The engine's pull runner over the pull worker (docs/adr/0099). Most walks are a page or two (a poke,
- * a focus, a reload), done on the page at once: the worker starts only when a walk turns out longer
- * than one transaction, and that walk is handed to it at a transaction's end once its script has run
- * and its database is open, instead of waiting for it. Once ready, the worker takes every walk.
+ * The engine's pull and push runner over the sync worker (docs/adr/0099, 0115). Most walks are a page
+ * or two (a poke, a focus, a reload), done on the page at once: the worker starts when a walk turns
+ * out longer than one transaction, and that walk is handed to it at a transaction's end once its
+ * script has run and its database is open, instead of waiting for it; or at the first drain of the
+ * outbox, which is drained on the page while the worker loads. Once ready, the worker takes every walk
+ * and every drain.
  *
  * Where no Worker exists (unit tests) and once the worker has failed (its script could not load, its
- * database did not open) every walk, pending or new, is walked on the page instead. Tests hand in
+ * database did not open) every walk and drain, pending or new, runs on the page instead. Tests hand in
  * `createWorker`.
  */
-export function createPullWorker(
+export function createSyncWorker(
   userId: string,
   createWorker = startWorker,
-): PullRunner & { warmUp(): void; close(): void } {
+): PullRunner & PushRunner & { warmUp(): void; close(): void } {
   const walks = new Map<number, WalkInWorker>();
+  const drains = new Map<number, DrainInWorker>();
   let ready = false;
   let closed = false;
   /** Set by warmUp(): settles once the worker is ready, has failed, or the runner is closed. */
@@ -50,8 +70,8 @@ export function createPullWorker(
   let settleWarming = () => {};
 
   const startClient = () =>
-    workerWithFallback<PullWorkerRequest, PullWorkerReply, { close(): void }, PullOutcome>({
-      failureMessage: 'The pull worker failed; pulling on the main thread instead',
+    workerWithFallback<SyncWorkerRequest, SyncWorkerReply, { close(): void }, PullOutcome | number>({
+      failureMessage: 'The sync worker failed; syncing on the main thread instead',
       createWorker,
       open: { type: 'open', userId },
       createLocal: () => ({ close: () => undefined }),
@@ -63,7 +83,16 @@ export function createPullWorker(
           walks.get(reply.id)?.answered(reply.answered);
           answer(reply.id, reply.outcome);
         } else if (reply.type === 'walk-failed') refuse(reply.id, fromWalkError(reply.error));
-        else if (reply.type === 'page') {
+        else if (reply.type === 'drained') answer(reply.id, reply.sent);
+        else if (reply.type === 'drain-failed') refuse(reply.id, fromWalkError(reply.error));
+        else if (reply.type === 'batch') {
+          const drain = drains.get(reply.id);
+          if (!drain) return;
+          if (drain.isCancelled()) client?.tell({ type: 'cancel', id: reply.id }, () => undefined);
+          drain
+            .onBatch(reply.progress)
+            .catch((error: unknown) => console.error('Renewing the push lease failed', error));
+        } else if (reply.type === 'page') {
           const walk = walks.get(reply.id);
           if (!walk) return;
           if (walk.isCancelled()) client?.tell({ type: 'cancel', id: reply.id }, () => undefined);
@@ -129,11 +158,41 @@ export function createPullWorker(
             },
             () => walkHereToTheEnd(walkHere),
           )
-          .then(resolve, reject)
+          .then((answer) => resolve(answerOf('walk', answer)), reject)
           .finally(() => {
             stopTelling?.();
             walks.delete(walkId);
           });
+      });
+    },
+    drain(job, onBatch, isCancelled, drainHere) {
+      // The first drain starts the worker and drains here: later ones leave from the worker, where no
+      // rendering after a save stands between its commit and its request.
+      if (!client && !closed && createWorker) client = startClient();
+      const worker = client;
+      if (!worker || !ready || !inUse() || closed) return drainHere();
+      let drainId = 0;
+      return new Promise<number>((resolve, reject) => {
+        worker
+          .ask(
+            (id) => {
+              drainId = id;
+              drains.set(id, { onBatch, isCancelled, resolve });
+              return {
+                type: 'drain',
+                id,
+                userId: job.session.userId,
+                accessToken: job.session.accessToken,
+                clientId: job.clientId,
+                pushBatchSize: job.pushBatchSize,
+              };
+            },
+            // The worker failed before answering: whatever it acknowledged is out of the outbox, and
+            // what it sent without an answer is sent again, a duplicate the server recognises (R8).
+            () => drainHere(),
+          )
+          .then((answer) => resolve(answerOf('drain', answer)), reject)
+          .finally(() => drains.delete(drainId));
       });
     },
     /**
@@ -154,6 +213,9 @@ export function createPullWorker(
       // pending would keep its tab's pull lock until the lease ran out.
       for (const walk of walks.values()) walk.resolve('done');
       walks.clear();
+      // Likewise for a drain, and for its push lock: what it acknowledged is already out of the outbox.
+      for (const drain of drains.values()) drain.resolve(0);
+      drains.clear();
       client?.close();
     },
   };
