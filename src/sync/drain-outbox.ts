@@ -40,18 +40,25 @@ export async function drainOutbox(ctx: DrainContext, renew: () => Promise<void>)
   };
   let sent = 0;
   let batchSize = ctx.pushBatchSize;
-  // Both read the outbox: asked together, they are one wait, not two, before the first request. The
-  // cycle has usually counted already: a second count of a long outbox would delay the first batch.
   let next = buildPushBatch(ctx.db, batchSize);
   next.catch(ignore);
-  const total = await (ctx.pendingCount ?? ctx.db.outbox.count());
+  // The count is for progress alone, and the first batch does not wait for it: asked beside the batch's
+  // read, it may answer well after it while the page's reads crowd the database (a save's, say). The
+  // cycle has usually counted already: a second count of a long outbox would cost more.
+  let total: number | null = null;
+  const counted = (ctx.pendingCount ?? ctx.db.outbox.count()).then((count) => {
+    total = count;
+  });
+  // Until the count answers there is no progress to report (the lease was written as the lock was
+  // taken); a count that fails leaves none, and the engine's own count still reports the outbox.
+  counted.catch(ignore);
   // The previous batch's acknowledgement, committing while the current batch is on the wire.
   let settling: Promise<void> = Promise.resolve();
   try {
     for (;;) {
       if (ctx.isDisposed()) break;
-      ctx.onProgress({ phase: 'push', done: sent, total: Math.max(total, sent) });
       const batch = await next;
+      if (total !== null) ctx.onProgress({ phase: 'push', done: sent, total: Math.max(total, sent) });
       if (!batch) break;
       const reply = sendPushBatch(pushCtx, batch);
       // Rows after this batch: the outbox's prefix once it is acknowledged (build-push-batch.ts).

@@ -4,7 +4,9 @@ import { getMeta } from '../db/sync-meta.ts';
 import { ConnectionPushRunner } from '../testing/sync/connection-push-runner.ts';
 import { settle } from '../testing/sync/test-device.ts';
 import { createTestWorld, TEST_USER } from '../testing/sync/test-world.ts';
+import type { SyncStatus } from './sync-status.ts';
 import { TransportError } from './transport.ts';
+import { LEASE_MS } from './with-sync-lock.ts';
 
 /** One tab whose outbox is drained by a runner over its own connection, as by the app's sync worker. */
 async function tabWithRunner(pushBatchSize = 200) {
@@ -21,23 +23,34 @@ describe('push runner (docs/adr/0115)', () => {
     const { world, tab, runner } = await tabWithRunner(2);
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push(await tab.commands.createNote({ title: `n${i}` }));
-    const progress: unknown[] = [];
+    const progress: NonNullable<SyncStatus['progress']>[] = [];
     tab.engine.status.subscribe((status) => {
       if (status.progress?.phase === 'push') progress.push(status.progress);
     });
+    // What the lease said as each batch left, the device's clock a second later at each: the runner
+    // renews it as it drains (R29).
+    const leases: ({ until: number } | undefined)[] = [];
+    const push = tab.transport.push.bind(tab.transport);
+    tab.transport.push = async (request, session) => {
+      leases.push(await getMeta<{ until: number }>(tab.db, 'lease:push'));
+      tab.device.clock.skewMs += 1_000;
+      return push(request, session);
+    };
     tab.engine.start();
     await settle([tab]);
     expect(runner.drains).toBe(1);
+    // The first is the lease written as the lock was taken; later ones were renewed by the runner.
+    const start = world.timers.now() + LEASE_MS;
+    expect(leases).toHaveLength(3);
+    expect(leases[0]).toEqual({ until: start });
+    expect(leases.at(-1)?.until).toBeGreaterThan(start);
     expect(runner.drainedHere).toBe(0);
     expect(world.server.rows(TEST_USER).map((row) => row.id)).toEqual(expect.arrayContaining(ids));
     expect(await tab.db.outbox.count()).toBe(0);
-    // Three batches of at most two notes; the engine heard of each as it left.
-    expect(progress).toEqual([
-      { phase: 'push', done: 0, total: 5 },
-      { phase: 'push', done: 2, total: 5 },
-      { phase: 'push', done: 4, total: 5 },
-      { phase: 'push', done: 5, total: 5 },
-    ]);
+    // Three batches of at most two notes; the engine heard of each as it left, once the count was in.
+    expect(progress.at(-1)).toEqual({ phase: 'push', done: 5, total: 5 });
+    expect(progress.map((report) => report.done)).toEqual(expect.arrayContaining([2, 4, 5]));
+    expect(progress.every((report) => report.total === 5)).toBe(true);
     expect(tab.engine.status.get()).toMatchObject({ state: 'up_to_date', pending: 0 });
     // The lease was kept while the runner drained and given up after (R29).
     expect(await getMeta(tab.db, 'lease:push')).toEqual({ until: 0 });

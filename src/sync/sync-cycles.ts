@@ -67,10 +67,8 @@ export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> 
         );
       if (!ctx.pushRunner) return drainHere();
       const job: PushJob = { session: ctx.session, clientId: ctx.clientId, pushBatchSize: ctx.pushBatchSize };
-      const onBatch = async (progress: SyncStatus['progress']) => {
-        ctx.onProgress(progress);
-        await renew();
-      };
+      // The runner renews the lease itself, on its own thread (PushRunner).
+      const onBatch = (progress: SyncStatus['progress']) => ctx.onProgress(progress);
       return ctx.pushRunner.drain(job, onBatch, ctx.isDisposed, drainHere);
     },
     ctx.reservedPushLock,

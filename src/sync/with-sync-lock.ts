@@ -23,6 +23,15 @@ interface Lease {
   until: number;
 }
 
+/**
+ * Writes the job's lease for another LEASE_MS. Also for the sync worker, which renews the push lease
+ * as it drains (ADR 0115): a renewal written from the page would be a transaction of its own on
+ * sync_meta between the worker's, held open until the page's thread heard back from its write.
+ */
+export function leaseRenewal(db: MurmurDatabase, clock: Clock, job: 'push' | 'pull'): () => Promise<void> {
+  return () => setMeta(db, `lease:${job}`, { until: clock.now() + LEASE_MS } satisfies Lease);
+}
+
 export async function withSyncLock<T>(
   db: MurmurDatabase,
   locks: LockPort,
@@ -33,7 +42,7 @@ export async function withSyncLock<T>(
 ): Promise<T | typeof BUSY> {
   const name = syncLockName(db, job);
   const leaseKey = `lease:${job}`;
-  const renew = () => setMeta(db, leaseKey, { until: clock.now() + LEASE_MS } satisfies Lease);
+  const renew = leaseRenewal(db, clock, job);
   const run = async () => {
     // The lease goes out just after the work's first requests rather than before them: the lock is held
     // already, and until the lease lands another tab reads none and waits (below), as it would for a

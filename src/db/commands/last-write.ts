@@ -20,12 +20,16 @@ export interface LastWrite {
   hlcState: string;
 }
 
-/** One slot for the tab: a person types into one editor at a time. */
-let remembered: { db: MurmurDatabase; write: LastWrite } | undefined;
+/**
+ * One slot for the tab: a person types into one editor at a time. `written` is the Dexie transaction
+ * that wrote it, when the change ran in one (a save that also removes its form's draft, say).
+ */
+let remembered: { db: MurmurDatabase; write: LastWrite; written?: IDBTransaction } | undefined;
 let following = false;
 
 export function rememberWrite(db: MurmurDatabase, write: LastWrite): void {
-  remembered = { db, write };
+  const written = Dexie.currentTransaction?.idbtrans;
+  remembered = written ? { db, write, written } : { db, write };
   if (!following) {
     following = true;
     Dexie.on('storagemutated', onStorageMutated);
@@ -44,7 +48,7 @@ export function lastWrite(db: MurmurDatabase, table: SyncedTable, id: string): L
  * again, so the next save plans from what is stored rather than putting its row a second time.
  */
 function onStorageMutated(parts: ObservabilitySet): void {
-  if (!remembered || announcingNativeWrite()) return;
+  if (!remembered || announcingNativeWrite() || ownCommit(remembered.written, parts)) return;
   const { db, write } = remembered;
   const part = parts[`idb://${db.name}/${write.table}/`];
   if (!part || !rangesOverlap(part, new RangeSet(write.id))) return;
@@ -63,6 +67,17 @@ function onStorageMutated(parts: ObservabilitySet): void {
     .catch(() => {
       if (remembered === seen && !db.isOpen()) remembered = undefined;
     });
+}
+
+/**
+ * Whether `parts` are what the remembered write's own Dexie transaction changed: Dexie fires a
+ * transaction's `storagemutated` with the very set its middleware collected on it, at its commit. That
+ * commit is the remembered write itself, so reading the row again would only find it, at the moment a
+ * save's push and the screens' reads are asked for. Another tab's or the sync worker's commit arrives
+ * as a copy over a BroadcastChannel, never as this set.
+ */
+function ownCommit(written: IDBTransaction | undefined, parts: ObservabilitySet): boolean {
+  return written !== undefined && (written as { mutatedParts?: ObservabilitySet }).mutatedParts === parts;
 }
 
 /** Thrown inside a transaction whose remembered row was not what was stored; nothing is committed. */

@@ -154,6 +154,33 @@ describe('a change in its own transaction (ADR 0112)', () => {
     expect((stored?._sync.hlc['body'] ?? '') > remoteHlc).toBe(true);
   });
 
+  it('reads nothing again at the commit of its own save made in a Dexie transaction', async () => {
+    // A check-in's save removes its form's draft in the same transaction: Dexie's, not a native one.
+    await commands.keepFormDraft('mood:new', { note: 'calm' });
+    // The save reads in its own read-write transaction; a read of the row again would be a read-only one.
+    const readsAlone: string[] = [];
+    const get = IDBObjectStore.prototype.get;
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (
+      this: IDBObjectStore,
+      key: IDBValidKey | IDBKeyRange,
+    ) {
+      if (this.transaction.mode === 'readonly') readsAlone.push(this.name);
+      return get.call(this, key);
+    });
+    try {
+      const id = await commands.createMoodEntry(
+        { level: 4, activities: [], note: 'calm', moment: new Date(now).toISOString() },
+        { draftKey: 'mood:new' },
+      );
+      // Long enough for a read asked at the commit to be made.
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(readsAlone).toEqual([]);
+      expect(lastWrite(db, 'mood_entries', id)?.row).toMatchObject({ level: 4, note: 'calm' });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('writes nothing when the stored row refuses the change (deleted in another tab)', async () => {
     await commands.updateNote(noteId, { body: 'milk, eggs' });
     const otherTab = await openUserDatabase(user);

@@ -306,7 +306,7 @@ describe('sync worker client', () => {
       const runner = await runnerReadyToDrain();
       const here = drainedHere();
       const batches: unknown[] = [];
-      const drained = runner.drain(pushJob, async (progress) => void batches.push(progress), wanted, here);
+      const drained = runner.drain(pushJob, (progress) => void batches.push(progress), wanted, here);
       expect(lastPosted(worker)).toEqual({
         type: 'drain',
         id: 1,

@@ -89,9 +89,7 @@ export function createSyncWorker(
           const drain = drains.get(reply.id);
           if (!drain) return;
           if (drain.isCancelled()) client?.tell({ type: 'cancel', id: reply.id }, () => undefined);
-          drain
-            .onBatch(reply.progress)
-            .catch((error: unknown) => console.error('Renewing the push lease failed', error));
+          drain.onBatch(reply.progress);
         } else if (reply.type === 'page') {
           const walk = walks.get(reply.id);
           if (!walk) return;

@@ -3,6 +3,7 @@ import type { MurmurDatabase } from '../../db/schema.ts';
 import { drainOutbox } from '../../sync/drain-outbox.ts';
 import { pullToClock } from '../../sync/pull-to-clock.ts';
 import { realClock, realIds } from '../../sync/real-ports.ts';
+import { leaseRenewal } from '../../sync/with-sync-lock.ts';
 import { PullDemand } from '../../sync/pull-demand.ts';
 import type { SyncTransport } from '../../sync/transport.ts';
 import { createWorkerSupabaseClient } from '../supabase-client.ts';
@@ -105,8 +106,8 @@ async function drain(request: Extract<SyncWorkerRequest, { type: 'drain' }>, wor
         onProgress: (progress) => scope.postMessage({ type: 'batch', id, progress }),
         isDisposed: () => cancelled.has(id),
       },
-      // The page renews the lease (R29) when it hears of each batch.
-      () => Promise.resolve(),
+      // The engine on the page holds the push lock; its lease is renewed here, beside the drain's writes.
+      leaseRenewal(worker.db, realClock, 'push'),
     );
     scope.postMessage({ type: 'drained', id, sent });
   } finally {

@@ -4,6 +4,7 @@ import { openUserDatabase } from '../../db/open-user-database.ts';
 import { drainOutbox } from '../../sync/drain-outbox.ts';
 import type { DrainHere, PushRunner } from '../../sync/push-runner.ts';
 import type { SyncTransport } from '../../sync/transport.ts';
+import { leaseRenewal } from '../../sync/with-sync-lock.ts';
 import type { TestDevice } from './test-device.ts';
 
 /**
@@ -17,8 +18,6 @@ export class ConnectionPushRunner implements PushRunner {
   drains = 0;
   drainedHere = 0;
   unavailable = false;
-  /** Progress reports the engine was given, as it heard of each batch. */
-  readonly reports: unknown[] = [];
 
   private readonly device: TestDevice;
   private nextConflict = 0;
@@ -52,13 +51,10 @@ export class ConnectionPushRunner implements PushRunner {
           pushBatchSize: job.pushBatchSize,
           nowIso: () => new Date(0).toISOString(),
           conflictId: () => `runner-conflict-${++this.nextConflict}`,
-          onProgress: (progress) => {
-            this.reports.push(progress);
-            void onBatch(progress);
-          },
+          onProgress: onBatch,
           isDisposed: isCancelled,
         },
-        () => Promise.resolve(),
+        leaseRenewal(db, this.device.clock, 'push'),
       );
     } finally {
       db.close();
