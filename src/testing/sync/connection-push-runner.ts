@@ -20,7 +20,6 @@ export class ConnectionPushRunner implements PushRunner {
   unavailable = false;
 
   private readonly device: TestDevice;
-  private nextConflict = 0;
 
   constructor(device: TestDevice) {
     this.device = device;
@@ -49,8 +48,8 @@ export class ConnectionPushRunner implements PushRunner {
           session: job.session,
           clientId: job.clientId,
           pushBatchSize: job.pushBatchSize,
-          nowIso: () => new Date(0).toISOString(),
-          conflictId: () => `runner-conflict-${++this.nextConflict}`,
+          nowIso: () => new Date(this.device.clock.now()).toISOString(),
+          conflictId: () => this.device.ids.next(),
           onProgress: onBatch,
           isDisposed: isCancelled,
         },

@@ -12,6 +12,7 @@ import {
   type SyncedTable,
 } from '../../db/entities/entity-tables.ts';
 import { getCursor } from '../../db/sync-meta.ts';
+import { ConnectionPushRunner } from './connection-push-runner.ts';
 import type { FakeTransport } from './fake-transport.ts';
 import { NetworkNemesis } from './network-nemesis.ts';
 import { createPrng, type Prng } from './prng.ts';
@@ -65,6 +66,17 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     ...(options.pushBatchSize === undefined ? {} : { pushBatchSize: options.pushBatchSize }),
   };
   const skew = () => prng.int(-10 * 60_000, 4 * 60_000);
+  /**
+   * Every device's second tab drains its outbox through a runner on a connection of its own, as the
+   * app's sync worker does (docs/adr/0115), so the nemesis reaches that path too.
+   */
+  const openTab = async (device: TestDevice, index: number): Promise<TestTab> => {
+    if (index !== 1) return openTestTab(device, server, timers, engineOptions);
+    const runner = new ConnectionPushRunner(device);
+    const tab = await openTestTab(device, server, timers, { ...engineOptions, pushRunner: runner });
+    runner.transport = tab.transport;
+    return tab;
+  };
 
   const devices: TestDevice[] = [];
   const tabs: TestTab[][] = [];
@@ -81,7 +93,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     lastSeq.set(device, 0);
     const deviceTabs: TestTab[] = [];
     for (let t = 0; t < tabsPerDevice; t++) {
-      const tab = await openTestTab(device, server, timers, engineOptions);
+      const tab = await openTab(device, t);
       tab.engine.start();
       deviceTabs.push(tab);
     }
@@ -293,7 +305,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         old.engine.stop();
         old.db.close();
         zombies.push(old.transport); // its requests may still reach the server (killed mid-push)
-        const fresh = await openTestTab(old.device, server, timers, engineOptions);
+        const fresh = await openTab(old.device, t);
         fresh.engine.start();
         deviceTabs[t] = fresh;
       },
