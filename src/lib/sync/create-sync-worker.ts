@@ -49,8 +49,8 @@ const startWorker =
  * The engine's pull and push runner over the sync worker (docs/adr/0099, 0115). Most walks are a page
  * or two (a poke, a focus, a reload), done on the page at once: the worker starts when a walk turns
  * out longer than one transaction, and that walk is handed to it at a transaction's end once its
- * script has run and its database is open, instead of waiting for it; or at the first drain of the
- * outbox, which is drained on the page while the worker loads. Once ready, the worker takes every walk
+ * script has run and its database is open, instead of waiting for it; or once the first drain of
+ * the outbox has run on the page. Once ready, the worker takes every walk
  * and every drain.
  *
  * Where no Worker exists (unit tests) and once the worker has failed (its script could not load, its
@@ -164,11 +164,16 @@ export function createSyncWorker(
       });
     },
     drain(job, onBatch, isCancelled, drainHere) {
-      // The first drain starts the worker and drains here: later ones leave from the worker, where no
-      // rendering after a save stands between its commit and its request.
-      if (!client && !closed && createWorker) client = startClient();
+      // The first drain runs here and starts the worker once it is done, so the worker's loading does
+      // not compete with that push; later drains leave from the worker, where no rendering after a
+      // save stands between its commit and its request.
       const worker = client;
-      if (!worker || !ready || !inUse() || closed) return drainHere();
+      if (!worker) {
+        return drainHere().finally(() => {
+          if (!client && !closed && createWorker) client = startClient();
+        });
+      }
+      if (!ready || !inUse() || closed) return drainHere();
       let drainId = 0;
       return new Promise<number>((resolve, reject) => {
         worker
