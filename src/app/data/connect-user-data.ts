@@ -51,8 +51,9 @@ export async function connectUserData(userId: string, auth: AuthPort): Promise<U
 
 async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | null> {
   // The engine's pull and push runner: it starts its worker when a walk runs long (ADR 0099) or at the
-  // end of the first push (ADR 0115), or at once on a device that has never pulled this journal, whose first walk
-  // is all of it: the worker then loads while supabase-js does, instead of after the first page.
+  // end of the first push (ADR 0115), or at once on a device that has never pulled this journal, whose
+  // first walk is all of it: the worker then loads while supabase-js does, instead of after the first
+  // page.
   const syncWorker = createSyncWorker(data.userId);
   getCursor(data.db).then(
     (cursor) => {

@@ -50,8 +50,7 @@ const startWorker =
  * or two (a poke, a focus, a reload), done on the page at once: the worker starts when a walk turns
  * out longer than one transaction, and that walk is handed to it at a transaction's end once its
  * script has run and its database is open, instead of waiting for it; or once the first drain of
- * the outbox has run on the page. Once ready, the worker takes every walk
- * and every drain.
+ * the outbox has run on the page. Once ready, the worker takes every walk and every drain.
  *
  * Where no Worker exists (unit tests) and once the worker has failed (its script could not load, its
  * database did not open) every walk and drain, pending or new, runs on the page instead. Tests hand in
