@@ -5,7 +5,7 @@ import { pullToClock } from '../../sync/pull-to-clock.ts';
 import { realClock, realIds } from '../../sync/real-ports.ts';
 import { leaseRenewal } from '../../sync/with-sync-lock.ts';
 import { PullDemand } from '../../sync/pull-demand.ts';
-import type { SyncTransport } from '../../sync/transport.ts';
+import type { SyncSession, SyncTransport } from '../../sync/transport.ts';
 import { createWorkerSupabaseClient } from '../supabase-client.ts';
 import type { SyncWorkerReply, SyncWorkerRequest } from './sync-worker-messages.ts';
 import { createSupabaseSyncTransport } from './supabase-sync-transport.ts';
@@ -55,17 +55,26 @@ function open(userId: string): Promise<Opened> {
   return opened;
 }
 
+/**
+ * The session a walk or a drain runs under, its token now the client's. A request of another user is
+ * refused: nothing is pulled into, or pushed from, another account's database (R33).
+ */
+function sessionOf(request: { userId: string; accessToken: string }, worker: Opened): SyncSession {
+  if (worker.userId !== request.userId) throw new Error('the sync worker belongs to another user');
+  accessToken = request.accessToken;
+  return { userId: request.userId, accessToken: request.accessToken };
+}
+
 async function walk(request: Extract<SyncWorkerRequest, { type: 'walk' }>, worker: Opened): Promise<void> {
   const { id } = request;
   const demand = demands.get(id) ?? new PullDemand();
   try {
-    if (worker.userId !== request.userId) throw new Error('the sync worker belongs to another user');
-    accessToken = request.accessToken;
+    const session = sessionOf(request, worker);
     const outcome = await pullToClock(
       {
         db: worker.db,
         transport: worker.transport,
-        session: { userId: request.userId, accessToken: request.accessToken },
+        session,
         clientId: request.clientId,
         pullLimit: request.pullLimit,
         ...(request.cursor === undefined ? {} : { startCursor: request.cursor }),
@@ -91,14 +100,12 @@ async function walk(request: Extract<SyncWorkerRequest, { type: 'walk' }>, worke
 async function drain(request: Extract<SyncWorkerRequest, { type: 'drain' }>, worker: Opened): Promise<void> {
   const { id } = request;
   try {
-    // An outbox is never pushed under another user's account (R33).
-    if (worker.userId !== request.userId) throw new Error('the sync worker belongs to another user');
-    accessToken = request.accessToken;
+    const session = sessionOf(request, worker);
     const sent = await drainOutbox(
       {
         db: worker.db,
         transport: worker.transport,
-        session: { userId: request.userId, accessToken: request.accessToken },
+        session,
         clientId: request.clientId,
         pushBatchSize: request.pushBatchSize,
         nowIso: () => new Date(realClock.now()).toISOString(),
