@@ -7,21 +7,14 @@
  * next answer is read, and before drainOutbox returns or fails. A crash between the next request and
  * this acknowledgement leaves rows the server already has: sent again, they are duplicates (R8).
  */
-import type { MurmurDatabase } from '../db/schema.ts';
 import { buildPushBatch } from './build-push-batch.ts';
 import { sendPushBatch, settlePushBatch, type PushContext, type PushReply } from './push-batch-round-trip.ts';
 import type { SyncStatus } from './sync-status.ts';
-import { TransportError, type SyncSession, type SyncTransport } from './transport.ts';
+import { TransportError } from './transport.ts';
 
 /** What a drain needs: the same on the engine's thread and in the sync worker (docs/adr/0115). */
-export interface DrainContext {
-  db: MurmurDatabase;
-  transport: SyncTransport;
-  session: SyncSession;
-  clientId: string;
+export interface DrainContext extends PushContext {
   pushBatchSize: number;
-  nowIso: () => string;
-  conflictId: () => string;
   onProgress: (progress: SyncStatus['progress']) => void;
   isDisposed: () => boolean;
   /** The outbox's rows, counted at the cycle's start: the push's progress total without a second count. */
@@ -30,14 +23,6 @@ export interface DrainContext {
 
 /** Returns how many mutations were acknowledged; `renew` keeps the push lock's lease (R29). */
 export async function drainOutbox(ctx: DrainContext, renew: () => Promise<void>): Promise<number> {
-  const pushCtx: PushContext = {
-    db: ctx.db,
-    transport: ctx.transport,
-    session: ctx.session,
-    clientId: ctx.clientId,
-    nowIso: ctx.nowIso,
-    conflictId: ctx.conflictId,
-  };
   let sent = 0;
   let batchSize = ctx.pushBatchSize;
   let next = buildPushBatch(ctx.db, batchSize);
@@ -60,7 +45,7 @@ export async function drainOutbox(ctx: DrainContext, renew: () => Promise<void>)
       const batch = await next;
       if (total !== null) ctx.onProgress({ phase: 'push', done: sent, total: Math.max(total, sent) });
       if (!batch) break;
-      const reply = sendPushBatch(pushCtx, batch);
+      const reply = sendPushBatch(ctx, batch);
       // Rows after this batch: the outbox's prefix once it is acknowledged (build-push-batch.ts).
       next = buildPushBatch(ctx.db, batchSize, batch.rowSeqs.at(-1));
       // Either may be left unread when this loop ends early; their failures are handled where read.
@@ -81,7 +66,7 @@ export async function drainOutbox(ctx: DrainContext, renew: () => Promise<void>)
         }
         throw error;
       }
-      settling = settlePushBatch(pushCtx, batch, answer);
+      settling = settlePushBatch(ctx, batch, answer);
       sent += batch.mutations.length;
     }
   } catch (error) {

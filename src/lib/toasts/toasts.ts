@@ -22,23 +22,7 @@ const showWithSonner: ShowToast = ({ kind, title, description, durationMs, actio
   const options = { description, duration: durationMs, action };
   void toasterReady.then((toast) =>
     atNextFrame(() => {
-      switch (kind) {
-        case 'success':
-          toast.success(title, options);
-          return;
-        case 'info':
-          toast.info(title, options);
-          return;
-        case 'warning':
-          toast.warning(title, options);
-          return;
-        case 'error':
-          toast.error(title, options);
-          return;
-        case 'loading':
-          toast.loading(title, options);
-          return;
-      }
+      toast[kind](title, options);
     }),
   );
 };
