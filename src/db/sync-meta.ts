@@ -5,7 +5,7 @@ import type { MurmurDatabase } from './schema.ts';
  * Small persistent state in the `sync_meta` table. Reads and writes join the caller's transaction.
  * Keys: `client` (this database's client id, shared by its tabs), `hlc` (last HLC issued or seen),
  * `cursor` (highest server_version applied), `pulls` (pull counter for digest checks), `acked_seq`
- * (highest outbox seq whose push acknowledgement is recorded, R14a), `lease:<name>`.
+ * (highest outbox seq whose push acknowledgement is recorded, R14a), `pulled_seq` (R27a), `lease:<name>`.
  */
 export async function getMeta<T>(db: MurmurDatabase, key: string): Promise<T | undefined> {
   const row = await db.sync_meta.get(key);
@@ -71,6 +71,16 @@ export async function getCursor(db: MurmurDatabase): Promise<number> {
 /** The highest outbox seq whose push acknowledgement this database recorded (0 before any). */
 export async function getAckedMutationSeq(db: MurmurDatabase): Promise<number> {
   return (await getMeta<number>(db, 'acked_seq')) ?? 0;
+}
+
+/**
+ * The server's `last_mutation_seq` for this client as of a pull page that reached its clock, the highest
+ * such applied (0 before any, and after a reset). INVARIANT: every push of this client up to this seq
+ * has its versions at or below the stored cursor, so a poke's page that starts at the cursor holds no
+ * row older than those pushes (R27a).
+ */
+export async function getPulledMutationSeq(db: MurmurDatabase): Promise<number> {
+  return (await getMeta<number>(db, 'pulled_seq')) ?? 0;
 }
 
 /** Moves the acknowledged seq forward to `seq` (never back); call inside the acknowledging transaction. */

@@ -20,7 +20,13 @@ import type { LandedChunk } from '../db/landed/landed-chunk.ts';
 import { storedForm } from '../db/note-list-index.ts';
 import { readInChunks } from '../db/read-in-chunks.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
-import { getAckedMutationSeq, getCursor, getHlcState, setMeta } from '../db/sync-meta.ts';
+import {
+  getAckedMutationSeq,
+  getCursor,
+  getHlcState,
+  getPulledMutationSeq,
+  setMeta,
+} from '../db/sync-meta.ts';
 import { digestRows } from './digest.ts';
 import type { ServerRow, TableDigest } from './protocol.ts';
 
@@ -136,6 +142,14 @@ export interface ApplyOptions {
    * Omitted only by tests that apply rows read straight from the server.
    */
   snapshotMutationSeq?: number;
+  /** The pages end at the server's clock as they read it: `snapshotMutationSeq` is stored as pulled_seq. */
+  reachesClock?: boolean;
+  /**
+   * The rows are a poke's (R27a), every row after this version up to `nextCursor`: applied only when
+   * the stored cursor is exactly this, and no push of ours acknowledged here is newer than pulled_seq
+   * (which would make the poke's rows possibly older than that push's, R14a). Otherwise stale.
+   */
+  pokeFrom?: number;
 }
 
 /**
@@ -149,7 +163,13 @@ export async function applyPullPage(
   digest: Record<string, TableDigest> | undefined,
   options: ApplyOptions = {},
 ): Promise<PageResult> {
-  const { rowsPerPut = PUT_SLICE_ON_UI_THREAD, landAtLeast = LAND_AT_LEAST, snapshotMutationSeq } = options;
+  const {
+    rowsPerPut = PUT_SLICE_ON_UI_THREAD,
+    landAtLeast = LAND_AT_LEAST,
+    snapshotMutationSeq,
+    reachesClock,
+    pokeFrom,
+  } = options;
   return db.transaction(
     'rw',
     [...allSyncTables(db), db.outbox, db.sync_meta, db.landed],
@@ -159,8 +179,9 @@ export async function applyPullPage(
       // requests per row: each awaited request is a round trip to the browser's database process, so a
       // realtime page of one row would otherwise wait for six in turn, and a first sync's 500-row page
       // for 1,500.
-      const [ackedSeq, queuedFields, storedByTable, hlcState, storedCursor] = await Promise.all([
+      const [ackedSeq, pulledSeq, queuedFields, storedByTable, hlcState, storedCursor] = await Promise.all([
         getAckedMutationSeq(db),
+        getPulledMutationSeq(db),
         pendingFields(db, rows),
         Promise.all(
           groups.map(([table, tableRows]) =>
@@ -173,6 +194,9 @@ export async function applyPullPage(
       // R14a: the server read these pages before a push of ours that is acknowledged here since; the
       // push's outbox rows are gone, so R14 could not keep their values over the older ones.
       if (snapshotMutationSeq !== undefined && snapshotMutationSeq < ackedSeq) {
+        return { cursor: storedCursor, digestMismatch: [], stale: true };
+      }
+      if (pokeFrom !== undefined && (storedCursor !== pokeFrom || pulledSeq < ackedSeq)) {
         return { cursor: storedCursor, digestMismatch: [], stale: true };
       }
       let seen = '';
@@ -229,6 +253,10 @@ export async function applyPullPage(
       if (seen > hlcState) issue(setMeta(db, 'hlc', seen));
       const cursor = Math.max(storedCursor, nextCursor);
       issue(setMeta(db, 'cursor', cursor));
+      // Every push up to the snapshot's seq has its versions at or below the clock, and so the cursor.
+      if (reachesClock && snapshotMutationSeq !== undefined && snapshotMutationSeq > pulledSeq) {
+        issue(setMeta(db, 'pulled_seq', snapshotMutationSeq));
+      }
       // Without a digest to read, these writes are the transaction's last requests.
       if (!digest) commitNow(transaction);
       await Promise.all(writes);

@@ -89,5 +89,18 @@ function pullPageSchema<Row extends z.ZodType>(row: Row) {
 }
 
 export const pullResponseSchema = pullPageSchema(serverRowSchema);
+
+/** Most rows a poke carries (R27a); the server also keeps their JSON to 6,000 bytes. */
+export const MAX_POKE_ROWS = 20;
+
+/**
+ * What a poke carries besides its version, when the commit that poked wrote few rows (R27a): every row
+ * whose version is after `from` (the clock the commit found) and up to the poke's version. The rows
+ * are left unchecked here, as in a pull page: validatePulledRows checks each against its table.
+ */
+export const pokePageSchema = z.strictObject({
+  from: z.number().int().min(0),
+  rows: z.array(z.unknown()).min(1).max(MAX_POKE_ROWS),
+});
 export const pullEnvelopeSchema = pullPageSchema(z.unknown());
 export type PullResponse = z.infer<typeof pullResponseSchema>;

@@ -117,6 +117,7 @@ export async function pullToClock(
           rowsPerPut,
           landAtLeast,
           snapshotMutationSeq,
+          reachesClock: !last.has_more && last.next_cursor === last.clock,
         });
         if (result.stale) {
           // R14a: read before a push acknowledged since; this page and those fetched after it go, and

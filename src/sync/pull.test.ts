@@ -204,6 +204,7 @@ describe('pull', () => {
 
   it("[R13] a pulled row that fails its table's schema stops the pull before anything is stored", async () => {
     const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    b.transport.pokesEnabled = false; // the rows come by the pull below, not with a poke (R27a)
     const pull = b.transport.pull.bind(b.transport);
     b.transport.pull = async (request, session) => {
       const page = (await pull(request, session)) as { rows?: { data: Record<string, unknown> }[] };
@@ -416,6 +417,7 @@ describe('pull', () => {
 
   it('[R4] a pulled row that fails validation applies nothing and keeps the cursor', async () => {
     const { a, b } = await twoDevices();
+    b.transport.pokesEnabled = false; // the rows come by the pull below, not with a poke (R27a)
     await a.commands.createNote({ body: 'x' });
     await sync(a);
     const cursor = await getCursor(b.db);

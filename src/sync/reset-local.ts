@@ -24,5 +24,7 @@ export async function resetLocal(db: MurmurDatabase): Promise<void> {
       }
     }
     await setMeta(db, 'cursor', 0);
+    // The invariant of pulled_seq holds for the cursor it was stored with (R27a).
+    await db.sync_meta.delete('pulled_seq');
   });
 }

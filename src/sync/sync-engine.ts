@@ -10,6 +10,7 @@
  */
 import { getClientId } from '../db/sync-meta.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
+import { applyPokePage } from './apply-poke-page.ts';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
 import { LockReservation } from './lock-reservation.ts';
 import type { EnginePorts, TimerHandle } from './ports.ts';
@@ -21,7 +22,7 @@ import { pullAll, pushAll, type CycleContext } from './sync-cycles.ts';
 import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
 import { sessionToSyncWith } from './session-to-sync-with.ts';
 import { syncFailure } from './sync-failure.ts';
-import type { SyncTransport } from './transport.ts';
+import type { SyncPoke, SyncTransport } from './transport.ts';
 import { BUSY, syncLockName } from './with-sync-lock.ts';
 
 export interface SyncEngineOptions {
@@ -112,7 +113,7 @@ export class SyncEngine {
           this.request(true, true, true);
         }
       }),
-      transport.onPoke(() => this.request(false, true)),
+      transport.onPoke((poke) => this.onPoke(poke)),
     );
     this.request(true, true);
   }
@@ -153,6 +154,29 @@ export class SyncEngine {
     if (this.running && !this.disposed) this.refreshPending().catch(() => undefined);
     this.writeWaiting = true;
     this.request(true, false);
+  }
+
+  /**
+   * A realtime poke (R27): its rows are applied at once when they follow the stored cursor (R27a), with
+   * no request to the server; otherwise, or when it carries none, it asks for a pull.
+   */
+  private onPoke(poke: SyncPoke): void {
+    const { db, ports } = this.options;
+    const canSync = sessionToSyncWith(ports, db.userId, this.authBlocked).session !== null;
+    if (poke.page === undefined || this.disposed || !canSync) {
+      this.request(false, true);
+      return;
+    }
+    applyPokePage(db, poke).then(
+      (covered) => {
+        if (!covered) this.request(false, true);
+      },
+      (error: unknown) => {
+        // The pull answers the same poke, and its own answer is checked again (R4).
+        if (!this.disposed) console.warn('Murmur pulled instead of applying a poke', error);
+        this.request(false, true);
+      },
+    );
   }
 
   /** The window got focus or became visible. */

@@ -35,8 +35,17 @@ export interface SyncTransport {
   push(request: unknown, session: SyncSession): Promise<unknown>;
   pull(request: unknown, session: SyncSession): Promise<unknown>;
   /**
-   * Realtime poke (R27): the server's clock moved to `version`. A hint only; never data. The real
-   * transport also pokes on every (re)subscription of the realtime channel, so a reconnect pulls.
+   * Realtime poke (R27): the server's clock moved to `poke.version`. The real transport also pokes
+   * (version 0) on every (re)subscription of the realtime channel, so a reconnect pulls.
    */
-  onPoke(listener: (version: number) => void): () => void;
+  onPoke(listener: (poke: SyncPoke) => void): () => void;
+}
+
+/**
+ * A realtime poke. `page`, when present, is what the server says the commit that poked wrote: its rows
+ * and the clock before it (R27a). It comes as received, unchecked: the engine validates it.
+ */
+export interface SyncPoke {
+  version: number;
+  page?: unknown;
 }

@@ -1,6 +1,6 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 
-import { TransportError, type SyncSession, type SyncTransport } from '../../sync/transport.ts';
+import { TransportError, type SyncPoke, type SyncSession, type SyncTransport } from '../../sync/transport.ts';
 
 /**
  * The engine's transport over supabase-js (docs/sync.md R3, R4, R27, R31): push and pull are the
@@ -16,11 +16,11 @@ export function createSupabaseSyncTransport(
   client: SupabaseClient,
   userId: string,
 ): SyncTransport & { close(): void } {
-  const listeners = new Set<(version: number) => void>();
+  const listeners = new Set<(poke: SyncPoke) => void>();
   let channel: RealtimeChannel | null = null;
 
-  const emit = (version: number) => {
-    for (const listener of [...listeners]) listener(version);
+  const emit = (poke: SyncPoke) => {
+    for (const listener of [...listeners]) listener(poke);
   };
 
   async function call(fn: 'sync_push' | 'sync_pull', request: unknown, session: SyncSession) {
@@ -37,13 +37,15 @@ export function createSupabaseSyncTransport(
     // Private channels are authorised with the user's access token (RLS on realtime.messages).
     void client.realtime.setAuth().catch(() => undefined);
     channel = client.channel(`user:${userId}`, { config: { private: true } });
-    channel.on('broadcast', { event: 'poke' }, (message: { payload?: { version?: unknown } }) => {
-      const version = message.payload?.version;
-      emit(typeof version === 'number' ? version : 0);
+    channel.on('broadcast', { event: 'poke' }, (message: { payload?: Record<string, unknown> }) => {
+      const { version, ...page } = message.payload ?? {};
+      // The commit's rows and its first clock (R27a), passed on as they came: the engine checks them.
+      const rows = 'rows' in page ? { page } : {};
+      emit({ version: typeof version === 'number' ? version : 0, ...rows });
     });
     // Every (re)subscription pokes too: pokes sent while the socket was down are lost, a pull is not.
     channel.subscribe((status) => {
-      if (status === 'SUBSCRIBED') emit(0);
+      if (status === 'SUBSCRIBED') emit({ version: 0 });
     });
   }
 

@@ -1,4 +1,4 @@
-import { TransportError, type SyncSession, type SyncTransport } from '../../sync/transport.ts';
+import { TransportError, type SyncPoke, type SyncSession, type SyncTransport } from '../../sync/transport.ts';
 import { SyncHttpError, type SyncServerModel } from './sync-server-model.ts';
 
 /**
@@ -61,9 +61,20 @@ export class FakeTransport implements SyncTransport {
     return this.enqueue('pull', request, session);
   }
 
-  onPoke(listener: (version: number) => void): () => void {
-    return this.server.subscribe(this.userId, (version) => {
-      if (this.pokesEnabled) listener(version);
+  /**
+   * Pokes held back, in the order they were sent, while `holdPokes` is set: the simulation delivers them
+   * late, out of order, or never, as a realtime socket may (R27a must hold under all three).
+   */
+  readonly heldPokes: (() => void)[] = [];
+  holdPokes = false;
+
+  onPoke(listener: (poke: SyncPoke) => void): () => void {
+    return this.server.subscribe(this.userId, (poke) => {
+      if (!this.pokesEnabled) return;
+      // Each listener gets its own copy, as each tab's socket would.
+      const copy = structuredClone(poke);
+      if (this.holdPokes) this.heldPokes.push(() => listener(copy));
+      else listener(copy);
     });
   }
 

@@ -71,11 +71,21 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
    * app's sync worker does (docs/adr/0115), so the nemesis reaches that path too.
    */
   const openTab = async (device: TestDevice, index: number): Promise<TestTab> => {
-    if (index !== 1) return openTestTab(device, server, timers, engineOptions);
-    const runner = new ConnectionPushRunner(device);
-    const tab = await openTestTab(device, server, timers, { ...engineOptions, pushRunner: runner });
-    runner.transport = tab.transport;
+    const runner = index === 1 ? new ConnectionPushRunner(device) : undefined;
+    const tab = await openTestTab(device, server, timers, {
+      ...engineOptions,
+      ...(runner ? { pushRunner: runner } : {}),
+    });
+    if (runner) runner.transport = tab.transport;
+    // Pokes, with the rows they carry (R27a), arrive when the 'poke' op says: late, out of order, or never.
+    tab.transport.holdPokes = true;
     return tab;
+  };
+  /** Delivers the oldest held poke of `transport` (or, now and then, another), or loses it. */
+  const deliverPoke = (transport: FakeTransport, loseRate: number) => {
+    const index = prng.chance(0.7) ? 0 : prng.int(0, transport.heldPokes.length - 1);
+    const [poke] = transport.heldPokes.splice(index, 1);
+    if (poke && !prng.chance(loseRate)) poke();
   };
 
   const devices: TestDevice[] = [];
@@ -336,6 +346,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       },
     ],
     [2, 'focus', async () => prng.pick(allTabs()).engine.notifyFocus()],
+    [
+      12,
+      'poke',
+      async () => {
+        const holding = transports().filter((t) => t.heldPokes.length > 0);
+        for (let i = prng.int(1, 3); i > 0 && holding.length > 0; i--) deliverPoke(prng.pick(holding), 0.1);
+      },
+    ],
     [5, 'time', async () => timers.advance(prng.int(0, 20_000))],
   ];
   const weightTotal = ops.reduce((sum, [w]) => sum + w, 0);
@@ -360,6 +378,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     device.connectivity.set(true);
     if (device.auth.current()) await device.auth.refresh();
     else device.auth.signIn(TEST_USER);
+  }
+  // Pokes still held arrive now, in a random order, while the devices settle.
+  for (const transport of transports()) {
+    while (transport.heldPokes.length > 0) deliverPoke(transport, 0);
   }
   let quiet = false;
   for (let round = 0; round < 40 && !quiet; round++) {

@@ -13,6 +13,7 @@ import { clampHlc, hlcNode, isHlc } from '../../db/hlc.ts';
 import type { IdSource } from '../../db/ports.ts';
 import { digestRows } from '../../sync/digest.ts';
 import {
+  MAX_POKE_ROWS,
   pullRequestSchema,
   pushRequestSchema,
   type PullResponse,
@@ -22,6 +23,7 @@ import {
   type ServerRow,
   type TableDigest,
 } from '../../sync/protocol.ts';
+import type { SyncPoke } from '../../sync/transport.ts';
 
 export class SyncHttpError extends Error {
   readonly status: number;
@@ -50,7 +52,7 @@ interface UserState {
   version: number;
   minValidCursor: number;
   rows: Map<string, StoredServerRow>;
-  listeners: Set<(version: number) => void>;
+  listeners: Set<(poke: SyncPoke) => void>;
 }
 
 export interface SyncServerModelOptions {
@@ -59,6 +61,9 @@ export interface SyncServerModelOptions {
   /** Business rule hook for tests: a reason to refuse a mutation, or null. */
   refuse?: (mutation: PushMutation) => string | null;
 }
+
+/** The most JSON a poke's rows may take (sync_clock_poke): its message stays within NOTIFY's limit. */
+const POKE_PAGE_BYTES = 6_000;
 
 const key = (table: string, id: string) => `${table}\u0000${id}`;
 
@@ -86,8 +91,11 @@ export class SyncServerModel implements SyncServer {
     this.tokens.delete(token);
   }
 
-  /** Realtime poke channel of one user (R27): called after every commit that moved the clock. */
-  subscribe(userId: string, listener: (version: number) => void): () => void {
+  /**
+   * Realtime poke channel of one user (R27): called after every commit that moved the clock, with the
+   * commit's rows when they are few (R27a).
+   */
+  subscribe(userId: string, listener: (poke: SyncPoke) => void): () => void {
     const user = this.user(userId);
     user.listeners.add(listener);
     return () => user.listeners.delete(listener);
@@ -105,8 +113,9 @@ export class SyncServerModel implements SyncServer {
       data: tablePolicy(table).schema.parse(data),
       hlc: existing?.hlc ?? {},
     };
+    const before = user.version;
     this.stamp(user, row);
-    this.poke(user);
+    this.poke(user, before);
   }
 
   /** Tombstone GC (R26): drop tombstones at or below `version`; older cursors must reset. */
@@ -159,7 +168,7 @@ export class SyncServerModel implements SyncServer {
           : { seq: mutation.seq, status: 'rejected', reason },
       );
     }
-    if (user.version !== before) this.poke(user);
+    if (user.version !== before) this.poke(user, before);
     return { last_mutation_seq: client.lastSeq, clock: user.version, results };
   }
 
@@ -316,8 +325,27 @@ export class SyncServerModel implements SyncServer {
     user.rows.set(key(row.table, row.id), row);
   }
 
-  private poke(user: UserState): void {
-    for (const listener of [...user.listeners]) listener(user.version);
+  /**
+   * As sync_clock_poke: the rows of the commit that moved the clock from `from`, when there are at most
+   * MAX_POKE_ROWS of them in at most 6,000 bytes of JSON and `from` is not below the horizon (R27a).
+   */
+  private poke(user: UserState, from: number): void {
+    const rows = [...user.rows.values()]
+      .filter((r) => r.version > from)
+      .sort((a, b) => a.version - b.version)
+      .map((r) => ({ table: r.table, id: r.id, version: r.version, data: r.data, hlc: r.hlc }));
+    const json = JSON.stringify(rows);
+    const carries =
+      from >= user.minValidCursor &&
+      rows.length <= MAX_POKE_ROWS &&
+      new TextEncoder().encode(json).length <= POKE_PAGE_BYTES;
+    for (const listener of [...user.listeners]) {
+      listener(
+        carries
+          ? { version: user.version, page: { from, rows: JSON.parse(json) } }
+          : { version: user.version },
+      );
+    }
   }
 
   private authenticate(token: string): string {

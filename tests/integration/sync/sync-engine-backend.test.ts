@@ -1,7 +1,11 @@
 // @vitest-environment node
+import { isDeepStrictEqual } from 'node:util';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { MurmurDatabase } from '../../../src/db/schema.ts';
+import { getCursor } from '../../../src/db/sync-meta.ts';
+import type { PullRequest } from '../../../src/sync/protocol.ts';
 import { TARGETS } from '../backend/support/backend-targets.ts';
 
 import { openEngineDevice, type EngineDevice } from './support/engine-device.ts';
@@ -52,6 +56,27 @@ describe.each(TARGETS)('the sync engine with the real transport on %s', (target)
     expect(seen._sync.version).toBeGreaterThan(0);
   });
 
+  it('[R27a] a device that is up to date shows a note from another with no pull: the poke carries it', async () => {
+    const [a, b] = await twoDevices();
+    let subscribed = false;
+    b.transport.onPoke(({ version }) => (subscribed ||= version === 0));
+    await waitFor(() => (subscribed ? true : undefined), "B's realtime subscription");
+    await a.engine.whenIdle();
+    await b.engine.whenIdle();
+    const pulls: number[] = [];
+    const pull = b.transport.pull.bind(b.transport);
+    b.transport.pull = (request, session) => {
+      pulls.push((request as PullRequest).cursor);
+      return pull(request, session);
+    };
+    const id = await a.commands.createNote({ title: 'From A', body: 'carried by the poke' });
+    a.engine.notifyLocalWrite();
+    const seen = await waitFor(() => b.db.notes.get(id), 'the note on device B', 10_000);
+    expect(seen).toMatchObject({ id, title: 'From A', body: 'carried by the poke' });
+    expect(pulls).toEqual([]);
+    expect(await getCursor(b.db)).toBe(seen._sync.version);
+  });
+
   it('[R19][R20][R36] two devices that wrote offline reconnect and converge, keeping the losing text', async () => {
     const [a, b] = await twoDevices();
     const id = await a.commands.createNote({ title: 'Shared', body: 'first draft' });
@@ -76,7 +101,8 @@ describe.each(TARGETS)('the sync engine with the real transport on %s', (target)
         const [left, right] = [await snapshot(a.db), await snapshot(b.db)];
         const quiet = !a.engine.isRunning() && !b.engine.isRunning();
         const done = left.outbox === 0 && right.outbox === 0 && left.conflicts.length > 0;
-        return quiet && done && JSON.stringify(left) === JSON.stringify(right) ? left : undefined;
+        // Key order aside: rows a poke brought (R27a) went through jsonb on their way.
+        return quiet && done && isDeepStrictEqual(left, right) ? left : undefined;
       },
       'both devices to converge',
       15_000,

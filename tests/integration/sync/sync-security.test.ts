@@ -7,8 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_JWT_SECRET } from '../../../server/config.ts';
 import { defaultUserSettings } from '../../../src/db/entities/user-settings.ts';
 import { createSupabaseSyncTransport } from '../../../src/lib/sync/supabase-sync-transport.ts';
-import { pullResponseSchema, pushResponseSchema, type ServerRow } from '../../../src/sync/protocol.ts';
-import { TransportError } from '../../../src/sync/transport.ts';
+import {
+  pokePageSchema,
+  pullResponseSchema,
+  pushResponseSchema,
+  type ServerRow,
+} from '../../../src/sync/protocol.ts';
+import { TransportError, type SyncPoke } from '../../../src/sync/transport.ts';
 import { TARGETS } from '../backend/support/backend-targets.ts';
 import { client } from '../backend/support/clients.ts';
 import { freePort } from '../backend/support/postgres-cluster.ts';
@@ -176,7 +181,7 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
     const transport = createSupabaseSyncTransport(user.supabase, user.id);
     closers.push(() => transport.close());
     const pokes: number[] = [];
-    transport.onPoke((version) => pokes.push(version));
+    transport.onPoke(({ version }) => pokes.push(version));
     await waitFor(() => (pokes.includes(0) ? true : undefined), 'the subscription poke');
     const dev = device(user.id);
     const id = randomUUID();
@@ -271,8 +276,8 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
     );
     const ownerPokes: number[] = [];
     const otherPokes: number[] = [];
-    ownerTransport.onPoke((version) => ownerPokes.push(version));
-    otherTransport.onPoke((version) => otherPokes.push(version));
+    ownerTransport.onPoke(({ version }) => ownerPokes.push(version));
+    otherTransport.onPoke(({ version }) => otherPokes.push(version));
     await waitFor(
       () => (ownerPokes.includes(0) && otherPokes.includes(0) ? true : undefined),
       'both subscriptions',
@@ -298,6 +303,76 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
     });
     await b.supabase.removeChannel(spy);
     expect(status).toBe('CHANNEL_ERROR');
+  });
+
+  it("[R27a] a poke carries its commit's rows when they are few and small: what sync_pull answers from the clock the commit found", async () => {
+    const user = await signUpUser(backend);
+    const transport = createSupabaseSyncTransport(user.supabase, user.id);
+    closers.push(() => transport.close());
+    const pokes: SyncPoke[] = [];
+    transport.onPoke((poke) => pokes.push(poke));
+    await waitFor(() => (pokes.some((p) => p.version === 0) ? true : undefined), 'the subscription poke');
+    const pokeAt = (version: number) =>
+      waitFor(() => pokes.find((p) => p.version === version), `the poke of version ${version}`);
+    const dev = device(user.id);
+    const before = (await pullAll(user)).clock;
+
+    const [note, mood] = [randomUUID(), randomUUID()];
+    const pushed = await push(
+      user,
+      dev.push([
+        dev.mutation('notes', note, newNote(note)),
+        dev.mutation('mood_entries', mood, newMoodEntry(mood)),
+        dev.mutation('notes', note, { title: 'Edited in the same push' }, Date.now() + 1_000),
+      ]),
+    );
+    const page = pokePageSchema.parse((await pokeAt(pushed.clock)).page);
+    expect(page.from).toBe(before);
+    // The note was written twice in the commit: once in the page, at its last version.
+    expect(page.rows).toEqual((await pullAll(user, before)).rows);
+    const rows = page.rows as ServerRow[];
+    expect(rows.map((row) => row.id).sort()).toEqual([mood, note].sort());
+    expect(rows.find((row) => row.id === note)?.data['title']).toBe('Edited in the same push');
+
+    // A write outside sync_push (the service role's) pokes with its rows too.
+    const service = serviceClient(backend);
+    const edit = await service.from('notes').update({ body: 'edited by support' }).eq('id', note);
+    expect(edit.error).toBeNull();
+    const served = await pokeAt(pushed.clock + 1);
+    expect(pokePageSchema.parse(served.page)).toEqual({
+      from: pushed.clock,
+      rows: (await pullAll(user, pushed.clock)).rows,
+    });
+
+    // Too large (a long body) or too many rows: the poke is a hint, and devices pull.
+    const long = randomUUID();
+    const large = await push(
+      user,
+      dev.push([dev.mutation('notes', long, newNote(long, { body: 'word '.repeat(1_300) }))]),
+    );
+    expect((await pokeAt(large.clock)).page).toBeUndefined();
+    const many = Array.from({ length: 21 }, () => randomUUID());
+    const wide = await push(user, dev.push(many.map((id) => dev.mutation('notes', id, newNote(id)))));
+    expect((await pokeAt(wide.clock)).page).toBeUndefined();
+    const few = Array.from({ length: 3 }, () => randomUUID());
+    const small = await push(user, dev.push(few.map((id) => dev.mutation('notes', id, newNote(id)))));
+    expect(pokePageSchema.parse((await pokeAt(small.clock)).page).rows).toHaveLength(3);
+
+    // The poke's rows are the journal's: deleting the account deletes them from realtime.messages too.
+    const topic = `user:${user.id}`;
+    const kept = await backend.db.query('select count(*)::int as n from realtime.messages where topic = $1', [
+      topic,
+    ]);
+    expect(kept.rows[0]?.['n']).toBeGreaterThan(0);
+    const deleted = await fetch(`${backend.url}/auth/v1/admin/users/${user.id}`, {
+      method: 'DELETE',
+      headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` },
+    });
+    expect(deleted.ok).toBe(true);
+    const left = await backend.db.query('select count(*)::int as n from realtime.messages where topic = $1', [
+      topic,
+    ]);
+    expect(left.rows[0]?.['n']).toBe(0);
   });
 
   it('[R3][R31] the transport maps HTTP errors to TransportError kinds', async () => {

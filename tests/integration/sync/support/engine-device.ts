@@ -8,7 +8,7 @@ import { createSupabaseSyncTransport } from '../../../../src/lib/sync/supabase-s
 import type { AuthPort } from '../../../../src/sync/ports.ts';
 import { realClock, realIds, realRandom, realTimers } from '../../../../src/sync/real-ports.ts';
 import { SyncEngine } from '../../../../src/sync/sync-engine.ts';
-import type { SyncSession } from '../../../../src/sync/transport.ts';
+import type { SyncSession, SyncTransport } from '../../../../src/sync/transport.ts';
 import { FakeConnectivity } from '../../../../src/testing/sync/fake-connectivity.ts';
 import { FakeLocks } from '../../../../src/testing/sync/fake-locks.ts';
 import { client } from '../../backend/support/clients.ts';
@@ -20,6 +20,7 @@ export interface EngineDevice {
   db: MurmurDatabase;
   commands: Commands;
   engine: SyncEngine;
+  transport: SyncTransport;
   connectivity: FakeConnectivity;
   close(): Promise<void>;
 }
@@ -73,6 +74,7 @@ export async function openEngineDevice(backend: SyncBackend, email: string): Pro
     db,
     commands: createCommands(db, { clock: realClock, ids: realIds }),
     engine,
+    transport,
     connectivity,
     async close() {
       engine.stop();
