@@ -2,20 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { getCursor, getPulledMutationSeq } from '../db/sync-meta.ts';
 import { macrotask, settle, type TestTab } from '../testing/sync/test-device.ts';
-import { createTestWorld, TEST_USER } from '../testing/sync/test-world.ts';
+import { TEST_USER, twoStartedDevices } from '../testing/sync/test-world.ts';
 import { applyPokePage } from './apply-poke-page.ts';
 import { resetLocal } from './reset-local.ts';
 import type { SyncPoke } from './transport.ts';
-
-async function twoDevices() {
-  const world = createTestWorld();
-  const a = await world.tab(world.device());
-  const b = await world.tab(world.device());
-  a.engine.start();
-  b.engine.start();
-  await settle([a, b]);
-  return { world, a, b };
-}
 
 /** Counts the pull requests `tab` sends from now on. */
 function countPulls(tab: TestTab): () => number {
@@ -57,7 +47,7 @@ async function idle(...tabs: TestTab[]) {
 
 describe('a poke with its rows (R27a)', () => {
   it('[R27a] shows a change from another device without a pull request when the poke follows the cursor', async () => {
-    const { world, a, b } = await twoDevices();
+    const { world, a, b } = await twoStartedDevices();
     const pulls = countPulls(b);
     const id = await a.commands.createNote({ title: 'From the phone', body: 'Rain all day.' });
     await push(a);
@@ -69,7 +59,7 @@ describe('a poke with its rows (R27a)', () => {
   });
 
   it('[R27a][R13] pulls instead when a poke was missed: the next one does not follow the cursor', async () => {
-    const { world, a, b } = await twoDevices();
+    const { world, a, b } = await twoStartedDevices();
     b.transport.pokesEnabled = false;
     const missed = await a.commands.createNote({ title: 'Missed' });
     await push(a);
@@ -86,7 +76,7 @@ describe('a poke with its rows (R27a)', () => {
   });
 
   it('[R27a][R13] pokes delivered late and out of order never move the cursor past a missing row', async () => {
-    const { world, a, b } = await twoDevices();
+    const { world, a, b } = await twoStartedDevices();
     const deliver = holdPokes(b);
     const first = await a.commands.createNote({ title: 'First' });
     await push(a);
@@ -106,7 +96,7 @@ describe('a poke with its rows (R27a)', () => {
   });
 
   it('[R27a][R14a] applies nothing when a push of its own was acknowledged after its last pull reached the clock', async () => {
-    const { world, a, b } = await twoDevices();
+    const { world, a, b } = await twoStartedDevices();
     const id = await a.commands.createNote({ title: 'Shared', body: 'old' });
     await push(a);
     await idle(a, b);
@@ -143,8 +133,22 @@ describe('a poke with its rows (R27a)', () => {
     expect(pulls()).toBe(0);
   });
 
+  it("[R27a][R27] applies a poke's rows during a backoff, without asking the failing server", async () => {
+    const { a, b } = await twoStartedDevices();
+    await b.commands.createNote({ title: 'Queued on b' });
+    b.engine.notifyLocalWrite();
+    await vi.waitFor(() => expect(b.transport.pending).toBe(1));
+    await b.transport.deliver(0, 'server_error');
+    await vi.waitFor(() => expect(b.engine.status.get()).toMatchObject({ state: 'error' }));
+    const id = await a.commands.createNote({ title: 'From a' });
+    await push(a);
+    await vi.waitFor(async () => expect((await b.db.notes.get(id))?.title).toBe('From a'));
+    expect(b.transport.pending).toBe(0);
+    expect(await b.db.outbox.count()).toBe(1);
+  });
+
   it('[R27a][R4] a malformed poke page writes nothing, and a pull answers the poke', async () => {
-    const { world, a, b } = await twoDevices();
+    const { world, a, b } = await twoStartedDevices();
     const id = await a.commands.createNote({ title: 'Real' });
     await push(a);
     await idle(a, b);
@@ -168,7 +172,7 @@ describe('a poke with its rows (R27a)', () => {
   });
 
   it('[R27a][R26] a reset forgets which pushes the cursor covers', async () => {
-    const { world, a, b } = await twoDevices();
+    const { world, a, b } = await twoStartedDevices();
     await b.commands.createNote({ title: 'Pushed by b' });
     await push(b);
     await idle(a, b);

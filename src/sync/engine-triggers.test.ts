@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LEASE_MS } from './with-sync-lock.ts';
 import type { SyncStatus } from './sync-status.ts';
 import { settle, type TestDevice, type TestTab } from '../testing/sync/test-device.ts';
-import { createTestWorld, OTHER_USER, TEST_USER } from '../testing/sync/test-world.ts';
+import { createTestWorld, OTHER_USER, TEST_USER, twoStartedDevices } from '../testing/sync/test-world.ts';
 
 function macrotask() {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -36,16 +36,6 @@ function lockRequests(device: TestDevice): () => string[] {
   return () => names;
 }
 
-async function started() {
-  const world = createTestWorld();
-  const a = await world.tab(world.device());
-  const b = await world.tab(world.device());
-  a.engine.start();
-  b.engine.start();
-  await settle([a, b]);
-  return { world, a, b };
-}
-
 describe('triggers', () => {
   it('[R27] pulls on start', async () => {
     const world = createTestWorld();
@@ -56,7 +46,7 @@ describe('triggers', () => {
   });
 
   it('[R27] pulls on a realtime poke, and not without one', async () => {
-    const { a, b } = await started();
+    const { a, b } = await twoStartedDevices();
     const pokes = b.transport.pokesEnabled;
     b.transport.pokesEnabled = false;
     const id = await a.commands.createNote({ body: 'poke me' });
@@ -110,7 +100,7 @@ describe('triggers', () => {
   });
 
   it('[R27] pulls on focus and on the periodic timer', async () => {
-    const { world, a, b } = await started();
+    const { world, a, b } = await twoStartedDevices();
     b.transport.pokesEnabled = false;
     const first = await a.commands.createNote({ body: 'focus' });
     a.engine.notifyLocalWrite();
@@ -127,7 +117,7 @@ describe('triggers', () => {
   });
 
   it('[R27][R18] during a backoff, writes, focus and pokes wait for the retry; "Sync now" runs at once', async () => {
-    const { world, a, b } = await started();
+    const { world, a, b } = await twoStartedDevices();
     const fail = async () => {
       await untilIdle(a);
       await a.transport.deliver(0, 'server_error');
@@ -170,7 +160,7 @@ describe('triggers', () => {
   });
 
   it('[R33][R34] offline: writes work, nothing is sent, the status counts pending changes; online syncs them', async () => {
-    const { world, a } = await started();
+    const { world, a } = await twoStartedDevices();
     const seen: SyncStatus[] = [];
     a.engine.status.subscribe((s) => seen.push(s));
     a.device.connectivity.set(false);
@@ -190,7 +180,7 @@ describe('triggers', () => {
 
 describe('status', () => {
   it('[R34] the pending count follows writes made while a push is on the wire', async () => {
-    const { a } = await started();
+    const { a } = await twoStartedDevices();
     await a.commands.createNote({ body: 'first' });
     a.engine.notifyLocalWrite();
     await untilIdle(a);
@@ -209,7 +199,7 @@ describe('status', () => {
 
 describe('auth', () => {
   it('[R32] a 401 stops syncing until the session is refreshed; writes keep working meanwhile', async () => {
-    const { world, a } = await started();
+    const { world, a } = await twoStartedDevices();
     a.device.auth.canRefresh = () => false; // offline token refresh fails
     const session = a.device.auth.current();
     if (session) world.server.expireToken(session.accessToken);
@@ -229,7 +219,7 @@ describe('auth', () => {
   });
 
   it('[R32] resumes when the refreshed session arrives while the failed run is still ending', async () => {
-    const { world, a } = await started();
+    const { world, a } = await twoStartedDevices();
     // FakeAuth refreshes at once: the new session is reported before the run that got the 401 ends.
     const session = a.device.auth.current();
     if (session) world.server.expireToken(session.accessToken);
@@ -241,7 +231,7 @@ describe('auth', () => {
   });
 
   it('[R30] never pushes an outbox under another account', async () => {
-    const { world, a } = await started();
+    const { world, a } = await twoStartedDevices();
     await a.commands.createNote({ body: 'private to the first user' });
     a.device.auth.signIn(OTHER_USER);
     await untilIdle(a);

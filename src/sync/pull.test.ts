@@ -8,17 +8,7 @@ import { pullRequestSchema, type PullRequest } from './protocol.ts';
 import { TransportError } from './transport.ts';
 import { getAckedMutationSeq, getCursor, getHlcState } from '../db/sync-meta.ts';
 import { macrotask, settle, type TestTab } from '../testing/sync/test-device.ts';
-import { createTestWorld, TEST_USER } from '../testing/sync/test-world.ts';
-
-async function twoDevices(engineOptions = {}) {
-  const world = createTestWorld();
-  const a = await world.tab(world.device(), engineOptions);
-  const b = await world.tab(world.device(), engineOptions);
-  a.engine.start();
-  b.engine.start();
-  await settle([a, b]);
-  return { world, a, b };
-}
+import { createTestWorld, TEST_USER, twoStartedDevices } from '../testing/sync/test-world.ts';
 
 /** The device stores exactly the notes its cursor covers (R13); returns them. */
 async function expectNotesUpToCursor(world: ReturnType<typeof createTestWorld>, tab: TestTab) {
@@ -38,7 +28,7 @@ async function sync(...tabs: TestTab[]) {
 
 describe('pull', () => {
   it('[R13] walks pages to the clock and applies each with its cursor', async () => {
-    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
     b.transport.pokesEnabled = false; // b pulls only when asked below
     for (let i = 0; i < 5; i++) await a.commands.createNote({ title: `n${i}` });
     await sync(a);
@@ -56,7 +46,7 @@ describe('pull', () => {
   });
 
   it('[R13] a long catch-up stores pages as they arrive, so a slow network shows progress', async () => {
-    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
     for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
     await sync(a);
     const storedWhenAsked: number[] = [];
@@ -75,7 +65,7 @@ describe('pull', () => {
   });
 
   it('[R13][R27] a write during a long catch-up is pushed after the page being applied, not after the walk', async () => {
-    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
     for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
     await sync(a);
     const macrotask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -121,7 +111,7 @@ describe('pull', () => {
   });
 
   it('[R13] a command that wrote nothing does not pause a long catch-up', async () => {
-    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
     for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
     await sync(a);
     const cursors: number[] = [];
@@ -145,7 +135,7 @@ describe('pull', () => {
   });
 
   it('[R13] a catch-up cut off midway keeps the cursor on rows it stored; the next sync completes it', async () => {
-    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
     for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
     await sync(a);
     let calls = 0;
@@ -166,7 +156,7 @@ describe('pull', () => {
   });
 
   it('[R13] a transaction that fails mid-walk stores nothing after it; the next sync completes', async () => {
-    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
     for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
     await sync(a);
     const pull = b.transport.pull.bind(b.transport);
@@ -203,7 +193,7 @@ describe('pull', () => {
   });
 
   it("[R13] a pulled row that fails its table's schema stops the pull before anything is stored", async () => {
-    const { world, a, b } = await twoDevices({ pullLimit: 2 });
+    const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
     b.transport.pokesEnabled = false; // the rows come by the pull below, not with a poke (R27a)
     const pull = b.transport.pull.bind(b.transport);
     b.transport.pull = async (request, session) => {
@@ -226,7 +216,7 @@ describe('pull', () => {
   });
 
   it('[R13] a page is checked in slices of 100 rows, with a pause for the UI between slices', async () => {
-    const { a, b } = await twoDevices();
+    const { a, b } = await twoStartedDevices();
     for (let i = 0; i < 201; i++) await a.commands.createNote({ title: `n${i}` });
     // Each note goes up in its own push round here: more rounds than settle's default allows.
     void a.engine.syncNow();
@@ -252,7 +242,7 @@ describe('pull', () => {
   });
 
   it('[R13] skips rows not newer than the local row (re-delivered or reordered pages)', async () => {
-    const { world, a, b } = await twoDevices();
+    const { world, a, b } = await twoStartedDevices();
     const id = await a.commands.createNote({ body: 'v1' });
     await sync(a, b);
     const old = world.server.rows(TEST_USER).find((r) => r.id === id);
@@ -266,7 +256,7 @@ describe('pull', () => {
 
   it('[R13] writes every row of a page whether it goes out in slices or in one call', async () => {
     for (const rowsPerPut of [2, 5, 7]) {
-      const { world, a, b } = await twoDevices();
+      const { world, a, b } = await twoStartedDevices();
       b.device.connectivity.set(false);
       const ids: string[] = [];
       for (let i = 0; i < 7; i++) ids.push(await a.commands.createNote({ title: `n${i}` }));
@@ -280,7 +270,7 @@ describe('pull', () => {
   });
 
   it('[R14] keeps a pending local field that is newer, takes the server for the rest', async () => {
-    const { world, a, b } = await twoDevices();
+    const { world, a, b } = await twoStartedDevices();
     const id = await a.commands.createNote({ title: 't', body: 'b' });
     await sync(a, b);
     world.timers.advance(1000);
@@ -299,7 +289,7 @@ describe('pull', () => {
   });
 
   it('[R14] shows the server value over an older pending edit, which the server then keeps as a conflict', async () => {
-    const { world, a, b } = await twoDevices();
+    const { world, a, b } = await twoStartedDevices();
     const id = await a.commands.createNote({ body: 'start' });
     await sync(a, b);
     b.device.connectivity.set(false);
@@ -375,7 +365,7 @@ describe('pull', () => {
   });
 
   it('[R14a] a page read before an acknowledged push applies nothing and keeps the cursor', async () => {
-    const { world, a } = await twoDevices();
+    const { world, a } = await twoStartedDevices();
     const id = await a.commands.createNote({ body: 'first' });
     await sync(a);
     // What the server's ledger for this client said when it read the page below.
@@ -416,7 +406,7 @@ describe('pull', () => {
   });
 
   it('[R4] a pulled row that fails validation applies nothing and keeps the cursor', async () => {
-    const { a, b } = await twoDevices();
+    const { a, b } = await twoStartedDevices();
     b.transport.pokesEnabled = false; // the rows come by the pull below, not with a poke (R27a)
     await a.commands.createNote({ body: 'x' });
     await sync(a);
@@ -434,7 +424,7 @@ describe('pull', () => {
   });
 
   it('[R24][R25] an edit racing a delete keeps the entry deleted (with the edit), until restored', async () => {
-    const { world, a, b } = await twoDevices();
+    const { world, a, b } = await twoStartedDevices();
     const id = await a.commands.createNote({ body: 'draft' });
     await sync(a, b);
     b.device.connectivity.set(false);
@@ -455,7 +445,7 @@ describe('pull', () => {
   });
 
   it('[R26] on reset_required keeps queued changes, forgets the rest and pulls everything again', async () => {
-    const { world, a, b } = await twoDevices();
+    const { world, a, b } = await twoStartedDevices();
     const kept = await a.commands.createNote({ body: 'kept' });
     const gone = await a.commands.createNote({ body: 'to be deleted' });
     await sync(a, b);
@@ -474,7 +464,7 @@ describe('pull', () => {
   });
 
   it('[R28] asks for a digest every Nth pull, and no sooner than the spacing after the last', async () => {
-    const { world, a, b } = await twoDevices({ digestEvery: 2, digestSpacingMs: 60_000 });
+    const { world, a, b } = await twoStartedDevices({ digestEvery: 2, digestSpacingMs: 60_000 });
     const asked: boolean[] = [];
     const pull = b.transport.pull.bind(b.transport);
     b.transport.pull = (request, session) => {
@@ -498,7 +488,7 @@ describe('pull', () => {
   });
 
   it('[R28] a digest mismatch repairs the replica by pulling everything again', async () => {
-    const { world, a, b } = await twoDevices({ digestEvery: 1, digestSpacingMs: 0 });
+    const { world, a, b } = await twoStartedDevices({ digestEvery: 1, digestSpacingMs: 0 });
     const id = await a.commands.createNote({ body: 'x' });
     await sync(a, b);
     await b.db.notes.delete(id); // a replica that lost a row (corruption, a bug, a cleared store)
@@ -510,7 +500,7 @@ describe('pull', () => {
   });
 
   it('[R22] pulls conflicts and subscriptions like any row', async () => {
-    const { world, b } = await twoDevices();
+    const { world, b } = await twoStartedDevices();
     world.server.writeServerRow(TEST_USER, 'subscriptions', {
       id: TEST_USER,
       status: 'active',

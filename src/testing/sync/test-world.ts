@@ -1,6 +1,6 @@
 import { ManualTimers } from './manual-timers.ts';
 import { SyncServerModel } from './sync-server-model.ts';
-import { createTestDevice, openTestTab, type TestDevice, type TestTab } from './test-device.ts';
+import { createTestDevice, openTestTab, settle, type TestDevice, type TestTab } from './test-device.ts';
 import { createTestIds } from './test-ids.ts';
 import type { SyncEngineOptions } from '../../sync/sync-engine.ts';
 
@@ -26,4 +26,15 @@ export function createTestWorld() {
       return openTestTab(device, server, timers, engineOptions);
     },
   };
+}
+
+/** Two devices of TEST_USER, one tab each, started and settled: both up to date with the server. */
+export async function twoStartedDevices(engineOptions: Partial<SyncEngineOptions> = {}) {
+  const world = createTestWorld();
+  const a = await world.tab(world.device(), engineOptions);
+  const b = await world.tab(world.device(), engineOptions);
+  a.engine.start();
+  b.engine.start();
+  await settle([a, b]);
+  return { world, a, b };
 }
