@@ -1,22 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { getCursor, getPulledMutationSeq } from '../db/sync-meta.ts';
-import { macrotask, settle, type TestTab } from '../testing/sync/test-device.ts';
+import { countPulls, macrotask, settle, type TestTab } from '../testing/sync/test-device.ts';
 import { TEST_USER, twoStartedDevices } from '../testing/sync/test-world.ts';
 import { applyPokePage } from './apply-poke-page.ts';
 import { resetLocal } from './reset-local.ts';
 import type { SyncPoke } from './transport.ts';
-
-/** Counts the pull requests `tab` sends from now on. */
-function countPulls(tab: TestTab): () => number {
-  let pulls = 0;
-  const pull = tab.transport.pull.bind(tab.transport);
-  tab.transport.pull = (request, session) => {
-    pulls++;
-    return pull(request, session);
-  };
-  return () => pulls;
-}
 
 /** Pokes sent to `tab` from now on are held; returns them, to be delivered by hand. */
 function holdPokes(tab: TestTab): () => void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { LEASE_MS } from './with-sync-lock.ts';
 import type { SyncStatus } from './sync-status.ts';
-import { settle, type TestDevice, type TestTab } from '../testing/sync/test-device.ts';
+import { countPulls, settle, type TestDevice, type TestTab } from '../testing/sync/test-device.ts';
 import { createTestWorld, OTHER_USER, TEST_USER, twoStartedDevices } from '../testing/sync/test-world.ts';
 
 function macrotask() {
@@ -12,17 +12,6 @@ function macrotask() {
 /** Lets the engine run until it is idle or waiting for the network. */
 async function untilIdle(tab: TestTab) {
   for (let i = 0; i < 300 && tab.engine.isRunning() && tab.transport.pending === 0; i++) await macrotask();
-}
-
-/** Counts the pull requests `tab` sends from now on. */
-function countPulls(tab: TestTab): () => number {
-  let pulls = 0;
-  const pull = tab.transport.pull.bind(tab.transport);
-  tab.transport.pull = (request, session) => {
-    pulls++;
-    return pull(request, session);
-  };
-  return () => pulls;
 }
 
 /** The Web Locks `device`'s tabs ask for from now on, by name, in order. */

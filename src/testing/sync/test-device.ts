@@ -104,6 +104,17 @@ export function closeTestTab(tab: TestTab): void {
   tab.db.close();
 }
 
+/** Counts the pull requests `tab` sends from now on. */
+export function countPulls(tab: TestTab): () => number {
+  let pulls = 0;
+  const pull = tab.transport.pull.bind(tab.transport);
+  tab.transport.pull = (request, session) => {
+    pulls++;
+    return pull(request, session);
+  };
+  return () => pulls;
+}
+
 /** Lets IndexedDB callbacks and engine continuations run. */
 export function macrotask(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
