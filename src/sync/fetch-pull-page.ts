@@ -6,6 +6,7 @@ import {
   PROTOCOL_VERSION,
   pullEnvelopeSchema,
   serverRowSchema,
+  type PullEnvelope,
   type PullRequest,
   type PullResponse,
   type ServerRow,
@@ -34,18 +35,37 @@ export function validatePulledRows(rows: readonly unknown[]): ServerRow[] {
 /** Rows checked between pauses for the UI: a few ms of work each at 1× CPU. */
 const ROWS_PER_CHECK = 100;
 
+export interface PullPageOptions {
+  limit: number;
+  wantDigest: boolean;
+  yieldToUi?: YieldToUi;
+  /**
+   * Awaited before the rows are checked, where there is no yieldToUi (the sync worker): a request
+   * started just before leaves in the task that started it, not after the checking.
+   */
+  nextTask?: () => Promise<void>;
+}
+
+/** A page whose envelope is read, so where the next page starts is known; its rows are not checked yet. */
+export interface FetchedPullPage {
+  readonly envelope: PullEnvelope;
+  /** The page with every row checked (R4); throws MalformedResponseError, as fetchPullPage does. */
+  check(): Promise<PullResponse>;
+}
+
 /**
- * One pull round trip (R13): the page after `cursor`, validated row by row, in slices with pauses for
- * the UI between them; nothing is written.
+ * One pull round trip (R13): the page after `cursor`, its envelope checked; its rows are checked by
+ * `check()`, in slices with pauses for the UI between them, so the next page's request can leave
+ * before this page's rows are checked. Nothing is written.
  */
-export async function fetchPullPage(
+export async function fetchPullEnvelope(
   db: MurmurDatabase,
   transport: SyncTransport,
   session: SyncSession,
   clientId: string,
   cursor: number,
-  options: { limit: number; wantDigest: boolean; yieldToUi?: YieldToUi },
-): Promise<PullResponse> {
+  options: PullPageOptions,
+): Promise<FetchedPullPage> {
   const request: PullRequest = {
     protocol: PROTOCOL_VERSION,
     client_id: clientId,
@@ -58,16 +78,41 @@ export async function fetchPullPage(
   const parsed = pullEnvelopeSchema.safeParse(raw);
   if (!parsed.success) throw new MalformedResponseError(`pull response: ${parsed.error.message}`);
   const envelope = parsed.data;
+  if (!envelope.reset_required && envelope.next_cursor < cursor) {
+    throw new MalformedResponseError('pull page is not after our cursor');
+  }
+  return { envelope, check: () => checkPullPage(envelope, cursor, options) };
+}
+
+async function checkPullPage(
+  envelope: PullEnvelope,
+  cursor: number,
+  options: PullPageOptions,
+): Promise<PullResponse> {
   if (envelope.reset_required) return envelope;
   // A page of a thousand rows takes over 50 ms to check on a slow phone: in slices, with pauses.
   const rows: ServerRow[] = [];
   for (let start = 0; start < envelope.rows.length; start += ROWS_PER_CHECK) {
-    if (start > 0) await options.yieldToUi?.();
+    // The first pause lets a request started just before this check leave first.
+    await (start === 0 ? (options.yieldToUi ?? options.nextTask) : options.yieldToUi)?.();
     rows.push(...validatePulledRows(envelope.rows.slice(start, start + ROWS_PER_CHECK)));
   }
   const page = { ...envelope, rows };
-  if (page.next_cursor < cursor || rows.some((r) => r.version <= cursor || r.version > page.next_cursor)) {
+  if (rows.some((r) => r.version <= cursor || r.version > page.next_cursor)) {
     throw new MalformedResponseError('pull page is not after our cursor');
   }
   return page;
+}
+
+/** One pull round trip (R13): the page after `cursor`, every row checked; nothing is written. */
+export async function fetchPullPage(
+  db: MurmurDatabase,
+  transport: SyncTransport,
+  session: SyncSession,
+  clientId: string,
+  cursor: number,
+  options: PullPageOptions,
+): Promise<PullResponse> {
+  const fetched = await fetchPullEnvelope(db, transport, session, clientId, cursor, options);
+  return fetched.check();
 }

@@ -103,4 +103,5 @@ export const pokePageSchema = z.strictObject({
   rows: z.array(z.unknown()).min(1).max(MAX_POKE_ROWS),
 });
 export const pullEnvelopeSchema = pullPageSchema(z.unknown());
+export type PullEnvelope = z.infer<typeof pullEnvelopeSchema>;
 export type PullResponse = z.infer<typeof pullResponseSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import type { FetchedPullPage } from './fetch-pull-page.ts';
 import type { PullResponse } from './protocol.ts';
 import { PullPageFeed } from './pull-page-feed.ts';
 
@@ -26,15 +27,26 @@ function cursorsOf(pages: PullResponse[]): number[] {
   return pages.map((p) => (p.reset_required ? -1 : p.next_cursor));
 }
 
-/** Fetches answered by hand: each call waits until the test releases it. */
-function handFetches(size: number, clock: number) {
+/**
+ * Fetches answered by hand: each call waits until the test releases it. `events` records each request
+ * and each page check in the order they happen; a cursor in `malformed` fails its page's check.
+ */
+function handFetches(size: number, clock: number, malformed: number[] = []) {
   const asked: number[] = [];
+  const events: string[] = [];
   const answers: (() => void)[] = [];
   const fail: ((error: Error) => void)[] = [];
   const fetchAfter = (cursor: number) =>
-    new Promise<PullResponse>((resolve, reject) => {
+    new Promise<FetchedPullPage>((resolve, reject) => {
       asked.push(cursor);
-      answers.push(() => resolve(page(cursor, size, clock)));
+      events.push(`request ${cursor}`);
+      const envelope = page(cursor, size, clock);
+      const check = () => {
+        events.push(`check ${cursor}`);
+        if (malformed.includes(cursor)) return Promise.reject(new Error(`page ${cursor} is malformed`));
+        return Promise.resolve(envelope);
+      };
+      answers.push(() => resolve({ envelope, check }));
       fail.push(reject);
     });
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -47,11 +59,11 @@ function handFetches(size: number, clock: number) {
     }
     await flush();
   };
-  return { asked, fail, fetchAfter, flush, answerNext };
+  return { asked, events, fail, fetchAfter, flush, answerNext };
 }
 
-function feedOf(size: number, clock: number, maxRowsAhead: number) {
-  const fetches = handFetches(size, clock);
+function feedOf(size: number, clock: number, maxRowsAhead: number, malformed: number[] = []) {
+  const fetches = handFetches(size, clock, malformed);
   const feed = new PullPageFeed(fetches.fetchAfter, maxRowsAhead);
   feed.start(0);
   return { fetches, feed };
@@ -64,6 +76,21 @@ describe('PullPageFeed', () => {
     expect(fetches.asked).toEqual([0, 2, 4]);
     const pages = await feed.take();
     expect(cursorsOf(pages)).toEqual([2, 4]);
+  });
+
+  it("asks for the next page before it checks this page's rows, so the server works meanwhile", async () => {
+    const { fetches, feed } = feedOf(2, 6, 100);
+    await fetches.answerNext(3);
+    expect(fetches.events).toEqual(['request 0', 'request 2', 'check 0', 'request 4', 'check 2', 'check 4']);
+    expect(cursorsOf(await feed.take())).toEqual([2, 4, 6]);
+  });
+
+  it('hands out every page checked before a malformed one, then its failure, and drops the page after it', async () => {
+    const { fetches, feed } = feedOf(2, 10, 100, [2]);
+    await fetches.answerNext(3);
+    expect(cursorsOf(await feed.take())).toEqual([2]);
+    await expect(feed.take()).rejects.toThrow('page 2 is malformed');
+    expect(fetches.asked).toEqual([0, 2, 4]);
   });
 
   it('stops fetching while the rows waiting reach the bound, and goes on once they are taken', async () => {

@@ -1,13 +1,16 @@
+import type { FetchedPullPage } from './fetch-pull-page.ts';
 import type { PullResponse } from './protocol.ts';
 
 /**
  * Fetches pull pages one after another, each as soon as the one before it has arrived (its next_cursor
  * says where the next starts), while the caller applies earlier pages: fetching and writing to
- * IndexedDB overlap instead of taking turns. The feed stops fetching while `maxRowsAhead` rows wait to
- * be taken, so a long catch-up never holds more than that in memory.
+ * IndexedDB overlap instead of taking turns. A page's rows are checked after the next page's request
+ * has left, so the server works on it meanwhile. The feed stops fetching while `maxRowsAhead` rows wait
+ * to be taken, so a long catch-up never holds more than that in memory.
  *
- * INVARIANT: pages come out in the order they were fetched, and a fetch failure comes out only after
- * every page fetched before it, so the caller can store what arrived before reporting the failure.
+ * INVARIANT: pages come out in the order they were fetched, each with its rows checked, and a fetch or
+ * check failure comes out only after every page fetched before it, so the caller can store what arrived
+ * before reporting the failure.
  */
 export class PullPageFeed {
   readonly #waiting: PullResponse[] = [];
@@ -18,10 +21,10 @@ export class PullPageFeed {
   #wakeTaker: (() => void) | null = null;
   #wakeFetcher: (() => void) | null = null;
 
-  readonly #fetchAfter: (cursor: number) => Promise<PullResponse>;
+  readonly #fetchAfter: (cursor: number) => Promise<FetchedPullPage>;
   readonly #maxRowsAhead: number;
 
-  constructor(fetchAfter: (cursor: number) => Promise<PullResponse>, maxRowsAhead: number) {
+  constructor(fetchAfter: (cursor: number) => Promise<FetchedPullPage>, maxRowsAhead: number) {
     this.#fetchAfter = fetchAfter;
     this.#maxRowsAhead = maxRowsAhead;
   }
@@ -57,19 +60,37 @@ export class PullPageFeed {
 
   async #fetchFrom(first: number): Promise<void> {
     let cursor = first;
+    /** The request for the page at `cursor`, once started. */
+    let next: Promise<FetchedPullPage> | null = null;
     try {
       while (!this.#stopped) {
-        if (this.#rowsWaiting >= this.#maxRowsAhead) {
-          await new Promise<void>((resolve) => (this.#wakeFetcher = resolve));
-          continue;
+        if (!next) {
+          if (this.#rowsWaiting >= this.#maxRowsAhead) {
+            await new Promise<void>((resolve) => (this.#wakeFetcher = resolve));
+            continue;
+          }
+          next = this.#fetchAfter(cursor);
         }
-        const page = await this.#fetchAfter(cursor);
+        const fetched = await next;
+        next = null;
+        if (this.#stopped) break;
+        const { envelope } = fetched;
+        const more = !envelope.reset_required && envelope.has_more;
+        if (more) {
+          cursor = envelope.next_cursor;
+          // The next request leaves before this page is checked, if the bound allows it counted.
+          if (this.#rowsWaiting + envelope.rows.length < this.#maxRowsAhead) {
+            next = this.#fetchAfter(cursor);
+            // Its failure is taken up when it is awaited, after this page: not an unhandled rejection.
+            next.catch(() => undefined);
+          }
+        }
+        const page = await fetched.check();
         if (this.#stopped) break;
         this.#waiting.push(page);
+        this.#rowsWaiting += page.reset_required ? 0 : page.rows.length;
         this.#wake('taker');
-        if (page.reset_required || !page.has_more) break;
-        this.#rowsWaiting += page.rows.length;
-        cursor = page.next_cursor;
+        if (!more) break;
       }
     } catch (error) {
       if (!this.#stopped) this.#failure = { error };

@@ -2,7 +2,7 @@ import { settleLandedSoon } from '../db/landed/settle-landed.ts';
 import { getCursor } from '../db/sync-meta.ts';
 import { applyPullPage, LAND_AT_LEAST, PUT_SLICE_ON_UI_THREAD } from './apply-pull-page.ts';
 import { applyGroups, type PulledPage } from './apply-groups.ts';
-import { fetchPullPage } from './fetch-pull-page.ts';
+import { fetchPullEnvelope } from './fetch-pull-page.ts';
 import type { EnginePorts } from './ports.ts';
 import { PullPageFeed } from './pull-page-feed.ts';
 import type { PullOutcome, WalkOutcome } from './pull-runner.ts';
@@ -15,6 +15,8 @@ export type PullWalkContext = Pick<
   'db' | 'transport' | 'session' | 'clientId' | 'pullLimit' | 'onProgress' | 'isDisposed' | 'pullDemand'
 > & {
   yieldToUi?: EnginePorts['yieldToUi'];
+  /** Where there is no yieldToUi: a pause that lets a request just started leave before a page is checked. */
+  nextTask?: () => Promise<void>;
   /** Where the walk starts, read under its lock already (PullJob.cursor); else the stored cursor. */
   startCursor?: number;
   /**
@@ -77,10 +79,11 @@ export async function pullToClock(
     new PullPageFeed(
       (cursor) => {
         ctx.pullDemand?.requesting();
-        return fetchPullPage(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
+        return fetchPullEnvelope(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
           limit: ctx.pullLimit,
           wantDigest,
           yieldToUi: ctx.yieldToUi,
+          nextTask: ctx.nextTask,
         });
       },
       handOver ? ctx.pullLimit : PULL_AHEAD_ROWS,

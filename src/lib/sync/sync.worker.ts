@@ -2,7 +2,7 @@ import { openUserDatabase } from '../../db/open-user-database.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
 import { drainOutbox } from '../../sync/drain-outbox.ts';
 import { pullToClock } from '../../sync/pull-to-clock.ts';
-import { realClock, realIds } from '../../sync/real-ports.ts';
+import { browserYield, realClock, realIds } from '../../sync/real-ports.ts';
 import { leaseRenewal } from '../../sync/with-sync-lock.ts';
 import { PullDemand } from '../../sync/pull-demand.ts';
 import type { SyncSession, SyncTransport } from '../../sync/transport.ts';
@@ -78,7 +78,9 @@ async function walk(request: Extract<SyncWorkerRequest, { type: 'walk' }>, worke
         clientId: request.clientId,
         pullLimit: request.pullLimit,
         ...(request.cursor === undefined ? {} : { startCursor: request.cursor }),
-        // No yieldToUi while checking pages: nothing here paints or takes input.
+        // No yieldToUi while checking pages: nothing here paints or takes input. One task's pause before
+        // each page's check lets the next page's request leave first.
+        nextTask: browserYield,
         onProgress: (progress) => {
           if (progress) scope.postMessage({ type: 'page', id, progress });
         },
