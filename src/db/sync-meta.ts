@@ -28,18 +28,25 @@ export function knownClientId(db: MurmurDatabase): string | undefined {
   return storedClientIds.get(db);
 }
 
-/** The client id of this database, created on first use. All tabs of one database share it. */
+/**
+ * The client id of this database, created on first use. All tabs of one database share it. Read and
+ * created in one transaction: two tabs, or a tab and its sync worker, starting on a new database at
+ * once would otherwise each store an id, and one of them would go on with an id the other overwrote.
+ * Inside a caller's transaction (a command's), it joins that one.
+ */
 export async function getClientId(db: MurmurDatabase, ids: IdSource): Promise<string> {
   const known = storedClientIds.get(db);
   if (known) return known;
-  const existing = await getMeta<string>(db, 'client');
-  if (existing) {
-    storedClientIds.set(db, existing);
-    return existing;
-  }
-  const id = ids.next();
-  await setMeta(db, 'client', id);
-  return id;
+  return db.transaction('rw', db.sync_meta, async () => {
+    const existing = await getMeta<string>(db, 'client');
+    if (existing) {
+      storedClientIds.set(db, existing);
+      return existing;
+    }
+    const id = ids.next();
+    await setMeta(db, 'client', id);
+    return id;
+  });
 }
 
 export async function getHlcState(db: MurmurDatabase): Promise<string> {
