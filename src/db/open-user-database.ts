@@ -1,23 +1,14 @@
 import type { DexieOptions } from 'dexie';
 
 import { MurmurDatabase } from './schema.ts';
+import { userDatabaseName } from './user-database-name.ts';
 
-/**
- * One IndexedDB database per signed-in user (ADR 0020): two accounts on one device never share a
- * table, an outbox or a cursor, so one account's changes can never be pushed under another (R30).
- */
-const PREFIX = 'murmur-user-';
+export { userDatabaseName };
 
 export interface DatabaseEnvironment {
   /** IndexedDB factory and key range; the browser's by default, fake-indexeddb in tests. */
   indexedDB?: IDBFactory;
   IDBKeyRange?: typeof IDBKeyRange;
-}
-
-export function userDatabaseName(userId: string): string {
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(userId))
-    throw new Error('a user id must be 1–64 letters, digits or dashes');
-  return `${PREFIX}${userId}`;
 }
 
 function dexieOptions(env: DatabaseEnvironment): DexieOptions {

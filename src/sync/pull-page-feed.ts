@@ -52,6 +52,11 @@ export class PullPageFeed {
     return pages;
   }
 
+  /** A fetch or a check has failed: take() throws once the pages before it are taken. */
+  get failed(): boolean {
+    return this.#failure !== null;
+  }
+
   /** No more fetches after the one in flight (whose result or failure is dropped). */
   stop(): void {
     this.#stopped = true;

@@ -2,6 +2,9 @@ import type { PullDemand } from './pull-demand.ts';
 import type { SyncStatus } from './sync-status.ts';
 import type { SyncSession } from './transport.ts';
 
+/** Rows per pull page the engine asks for unless told otherwise (SyncEngineOptions.pullLimit). */
+export const DEFAULT_PULL_LIMIT = 1_000;
+
 /** What a walk of pull pages needs besides the database and the transport (R13). */
 export interface PullJob {
   session: SyncSession;

@@ -20,6 +20,11 @@ export type PullWalkContext = Pick<
   /** Where the walk starts, read under its lock already (PullJob.cursor); else the stored cursor. */
   startCursor?: number;
   /**
+   * Pages already asked for from `startCursor` (EarlyPages, docs/adr/0117): the walk takes them first.
+   * Fetched with the same client, page size and digest as this walk; a stale page is fetched again.
+   */
+  feed?: PullPageFeed;
+  /**
    * Awaited after each applied transaction. The sync worker pauses here so the screens' live queries
    * ask for their reads before its next transaction: IndexedDB runs transactions in the order they
    * were asked for, and a live query whose read is overtaken by the next commit reads again and shows
@@ -88,8 +93,8 @@ export async function pullToClock(
       },
       handOver ? ctx.pullLimit : PULL_AHEAD_ROWS,
     );
-  let feed = newFeed();
-  feed.start(ctx.startCursor ?? (await getCursor(ctx.db)));
+  let feed = ctx.feed ?? newFeed();
+  if (!ctx.feed) feed.start(ctx.startCursor ?? (await getCursor(ctx.db)));
   let asked = false;
   let staleInARow = 0;
   try {

@@ -16,7 +16,7 @@ import { LockReservation } from './lock-reservation.ts';
 import type { EnginePorts, TimerHandle } from './ports.ts';
 import { MAX_PUSH_MUTATIONS } from './protocol.ts';
 import { PullDemand } from './pull-demand.ts';
-import type { PullRunner } from './pull-runner.ts';
+import { DEFAULT_PULL_LIMIT, type PullRunner } from './pull-runner.ts';
 import type { PushRunner } from './push-runner.ts';
 import { pullAll, pushAll, type CycleContext } from './sync-cycles.ts';
 import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
@@ -85,7 +85,7 @@ export class SyncEngine {
   constructor(options: SyncEngineOptions) {
     this.options = {
       pushBatchSize: MAX_PUSH_MUTATIONS,
-      pullLimit: 1000,
+      pullLimit: DEFAULT_PULL_LIMIT,
       digestEvery: 10,
       digestSpacingMs: 10 * 60_000,
       pollMs: 5 * 60_000,

@@ -1,20 +1,29 @@
 import { supabaseSubscriptionSource } from '../../features/subscription/supabase-subscription-source.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
+import { askFirstPagesEarly } from './ask-first-pages-early.ts';
 import type { UserDataBackend } from './user-data-backend.ts';
 
 /** The real backend; everything behind it is a lazy chunk so Dexie and the engine stay off first paint. */
 export const appUserDataBackend: UserDataBackend = {
   async connect(userId, auth) {
-    // A module's static imports are evaluated in one task: zod and the entity schemas, then the rest of
-    // the connection, would be one task of 50–70 ms while the first screen shows. Asked for one by one,
-    // with a yield between, each is evaluated in a task of its own.
+    // First, so a fresh device's first pages are on their way while the rest of this loads (ADR 0117).
+    const earlyWorker = askFirstPagesEarly(userId, auth);
+    try {
+      // A module's static imports are evaluated in one task: zod and the entity schemas, then the rest
+      // of the connection, would be one task of 50–70 ms while the first screen shows. Asked for one by
+      // one, with a yield between, each is evaluated in a task of its own.
     await import('zod');
-    const { browserYield } = await import('../../sync/real-ports.ts');
-    await browserYield();
-    await import('../../db/entities/entity-tables.ts');
-    await browserYield();
+      const { browserYield } = await import('../../sync/real-ports.ts');
+      await browserYield();
+      await import('../../db/entities/entity-tables.ts');
+      await browserYield();
     const { connectUserData } = await import('./connect-user-data.ts');
-    return connectUserData(userId, auth);
+      return await connectUserData(userId, auth, await earlyWorker);
+    } catch (error) {
+      // Not handed to a connection: nothing else would close it, and it holds the database open.
+      (await earlyWorker.catch(() => null))?.close();
+      throw error;
+    }
   },
   async refreshSession() {
     const [{ refreshSupabaseSession }, supabase] = await Promise.all([

@@ -2,7 +2,7 @@ import { getCursor } from '../../db/sync-meta.ts';
 import { answerForDrafts } from '../../lib/drafts/drafts-in-every-tab.ts';
 import { saveEveryDraft } from '../../lib/drafts/unsaved-drafts.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { createSyncWorker } from '../../lib/sync/create-sync-worker.ts';
+import { createSyncWorker, type SyncWorkerRunner } from '../../lib/sync/create-sync-worker.ts';
 import type { AuthPort } from '../../sync/ports.ts';
 import {
   browserConnectivity,
@@ -30,8 +30,14 @@ import { windowFocus } from './window-focus.ts';
  * needed to paint): their own database, ready as soon as it is open, and the engine over the real ports,
  * which starts after it (ADR 0100): screens never wait for supabase-js to show local data.
  */
-export async function connectUserData(userId: string, auth: AuthPort): Promise<UserConnection> {
-  const connection = userConnection(await openUserData(userId), (data) => startAppSync(data, auth));
+export async function connectUserData(
+  userId: string,
+  auth: AuthPort,
+  earlyWorker: SyncWorkerRunner | null = null,
+): Promise<UserConnection> {
+  const connection = userConnection(await openUserData(userId), (data) =>
+    startAppSync(data, auth, earlyWorker),
+  );
   // Words a closed page could not commit are written before any screen reads (ADR 0108).
   await replayRescuedWrites(userId, connection.data.commands).catch((error: unknown) => {
     console.error('Murmur could not read words kept from a closed page', error);
@@ -49,12 +55,17 @@ export async function connectUserData(userId: string, auth: AuthPort): Promise<U
   };
 }
 
-async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | null> {
+async function startAppSync(
+  data: UserData,
+  auth: AuthPort,
+  earlyWorker: SyncWorkerRunner | null,
+): Promise<UserSync | null> {
   // The engine's pull and push runner: it starts its worker when a walk runs long (ADR 0099) or at the
   // end of the first push (ADR 0115), or at once on a device that has never pulled this journal, whose
   // first walk is all of it: the worker then loads while supabase-js does, instead of after the first
-  // page.
-  const syncWorker = createSyncWorker(data.userId);
+  // page. On a device with no database for the user, it was started before the connection, with the
+  // first pages already asked for (ADR 0117).
+  const syncWorker = earlyWorker ?? createSyncWorker(data.userId);
   getCursor(data.db).then(
     (cursor) => {
       if (cursor === 0) syncWorker.warmUp();

@@ -1,5 +1,6 @@
 import { walkHereToTheEnd, type PullOutcome, type PullRunner } from '../../sync/pull-runner.ts';
 import type { PushRunner } from '../../sync/push-runner.ts';
+import type { SyncSession } from '../../sync/transport.ts';
 import { workerWithFallback } from '../worker-with-fallback.ts';
 import type { SyncWorkerReply, SyncWorkerRequest } from './sync-worker-messages.ts';
 import { fromWalkError } from './walk-error.ts';
@@ -39,6 +40,14 @@ function answerOf(question: 'walk' | 'drain', answer: PullOutcome | number): Pul
   return answer;
 }
 
+/** The engine's pull and push runner over the sync worker, and what the app asks of it before a walk. */
+export type SyncWorkerRunner = PullRunner &
+  PushRunner & {
+    warmUp(): void;
+    askEarlyPages(session: SyncSession, pullLimit: number): void;
+    close(): void;
+  };
+
 // Vite bundles a worker only from this literal `new Worker(new URL(…, import.meta.url))`.
 const startWorker =
   typeof Worker === 'undefined'
@@ -56,10 +65,7 @@ const startWorker =
  * database did not open) every walk and drain, pending or new, runs on the page instead. Tests hand in
  * `createWorker`.
  */
-export function createSyncWorker(
-  userId: string,
-  createWorker = startWorker,
-): PullRunner & PushRunner & { warmUp(): void; close(): void } {
+export function createSyncWorker(userId: string, createWorker = startWorker): SyncWorkerRunner {
   const walks = new Map<number, WalkInWorker>();
   const drains = new Map<number, DrainInWorker>();
   let ready = false;
@@ -109,6 +115,18 @@ export function createSyncWorker(
   const takeOver = () => {
     if (!client && !closed) client = startClient();
     return ready && inUse();
+  };
+
+  /**
+   * Starts the worker now, before any walk: for a walk known to be long (a device that has never
+   * pulled this journal), so its script loads and its database opens while the app starts, and walks
+   * wait for it (up to WARM_UP_WAIT_MS) rather than begin on the page. Should it fail, or not be ready
+   * by then, the walk is walked on the page as before.
+   */
+  const warmUp = () => {
+    if (client || closed || !createWorker) return;
+    warming = new Promise((resolve) => (settleWarming = resolve));
+    client = startClient();
   };
 
   return {
@@ -197,16 +215,15 @@ export function createSyncWorker(
           .finally(() => drains.delete(drainId));
       });
     },
+    warmUp,
     /**
-     * Starts the worker now, before any walk: for a walk known to be long (a device that has never
-     * pulled this journal), so its script loads and its database opens while the app starts, and walks
-     * wait for it (up to WARM_UP_WAIT_MS) rather than begin on the page. Should it fail, or not be ready
-     * by then, the walk is walked on the page as before.
+     * For a device that has never pulled this journal (docs/adr/0117): warms the worker up and has it
+     * ask for the first pages now, while the app starts; the first walk takes them.
      */
-    warmUp() {
-      if (client || closed || !createWorker) return;
-      warming = new Promise((resolve) => (settleWarming = resolve));
-      client = startClient();
+    askEarlyPages(session, pullLimit) {
+      warmUp();
+      const { userId, accessToken } = session;
+      client?.tell({ type: 'early-pages', userId, accessToken, pullLimit }, () => undefined);
     },
     close() {
       closed = true;

@@ -6,6 +6,11 @@ import type { TransportErrorKind } from '../../sync/transport.ts';
 export type SyncWorkerRequest =
   /** Sent once the worker exists, so it opens the database while the app is still starting. */
   | { type: 'open'; userId: string }
+  /**
+   * A device that has never pulled this journal: the first pages are asked for now, before the
+   * engine's first walk, which takes them (docs/adr/0117).
+   */
+  | { type: 'early-pages'; userId: string; accessToken: string; pullLimit: number }
   | {
       type: 'walk';
       id: number;

@@ -1,7 +1,10 @@
 import { openUserDatabase } from '../../db/open-user-database.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
+import { getClientId, getCursor } from '../../db/sync-meta.ts';
 import { drainOutbox } from '../../sync/drain-outbox.ts';
+import { EarlyPages } from '../../sync/early-pages.ts';
 import { pullToClock } from '../../sync/pull-to-clock.ts';
+import type { PullPageFeed } from '../../sync/pull-page-feed.ts';
 import { browserYield, realClock, realIds } from '../../sync/real-ports.ts';
 import { leaseRenewal } from '../../sync/with-sync-lock.ts';
 import { PullDemand } from '../../sync/pull-demand.ts';
@@ -40,6 +43,10 @@ let accessToken = '';
 const cancelled = new Set<number>();
 /** The pull triggers the page told each running walk of. */
 const demands = new Map<number, PullDemand>();
+/** A fresh device's first pages, asked for before its first walk (docs/adr/0117). */
+let earlyPages: EarlyPages | null = null;
+/** Set as the first walk is asked for: pages asked for early after that would be no one's. */
+let walkAsked = false;
 
 function open(userId: string): Promise<Opened> {
   if (!opened) {
@@ -65,11 +72,42 @@ function sessionOf(request: { userId: string; accessToken: string }, worker: Ope
   return { userId: request.userId, accessToken: request.accessToken };
 }
 
+/**
+ * Asks for the first pages of a database that has never pulled (cursor 0), unless a walk was asked for
+ * already. Its client id is the one the engine will use: read or created in one transaction.
+ */
+async function askEarlyPages(
+  request: Extract<SyncWorkerRequest, { type: 'early-pages' }>,
+  worker: Opened,
+): Promise<void> {
+  const session = sessionOf(request, worker);
+  const [clientId, cursor] = await Promise.all([getClientId(worker.db, realIds), getCursor(worker.db)]);
+  if (cursor !== 0 || walkAsked) return;
+  const start = { cursor, clientId, pullLimit: request.pullLimit, wantDigest: false };
+  earlyPages = new EarlyPages(worker.db, worker.transport, session, start, browserYield);
+}
+
+/** The early pages' feed if this walk starts as they do; they are stopped otherwise. */
+async function earlyFeedFor(
+  request: Extract<SyncWorkerRequest, { type: 'walk' }>,
+  worker: Opened,
+  demand: PullDemand,
+): Promise<{ feed: PullPageFeed; startCursor: number } | null> {
+  const early = earlyPages;
+  if (!early) return null;
+  earlyPages = null;
+  const cursor = request.cursor ?? (await getCursor(worker.db));
+  const { clientId, pullLimit, wantDigest } = request;
+  const feed = early.takeFor({ cursor, clientId, pullLimit, wantDigest }, () => demand.requesting());
+  return feed ? { feed, startCursor: cursor } : null;
+}
+
 async function walk(request: Extract<SyncWorkerRequest, { type: 'walk' }>, worker: Opened): Promise<void> {
   const { id } = request;
   const demand = demands.get(id) ?? new PullDemand();
   try {
     const session = sessionOf(request, worker);
+    const early = await earlyFeedFor(request, worker, demand);
     const outcome = await pullToClock(
       {
         db: worker.db,
@@ -78,6 +116,8 @@ async function walk(request: Extract<SyncWorkerRequest, { type: 'walk' }>, worke
         clientId: request.clientId,
         pullLimit: request.pullLimit,
         ...(request.cursor === undefined ? {} : { startCursor: request.cursor }),
+        // Taken from the early pages, the walk starts where they do.
+        ...early,
         // No yieldToUi while checking pages: nothing here paints or takes input. One task's pause before
         // each page's check lets the next page's request leave first.
         nextTask: browserYield,
@@ -141,7 +181,18 @@ scope.onmessage = (event) => {
       // Reported as 'failed' by open(): the page drains on its own thread instead.
       () => undefined,
     );
+  } else if (request.type === 'early-pages') {
+    open(request.userId).then(
+      (worker) =>
+        askEarlyPages(request, worker).catch((error: unknown) =>
+          // The first walk asks for its pages itself: this only costs the head start.
+          console.warn('Murmur could not ask for the first pages early', error),
+        ),
+      // Reported as 'failed' by open(): the page walks on its own thread instead.
+      () => undefined,
+    );
   } else {
+    walkAsked = true;
     // Asks the page tells of from now on are this walk's, even before the database is open.
     demands.set(request.id, new PullDemand());
     open(request.userId).then(
