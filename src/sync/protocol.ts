@@ -8,7 +8,8 @@ import { z } from 'zod';
 export const PROTOCOL_VERSION = 1;
 export const MAX_PUSH_MUTATIONS = 200;
 
-const hlcString = z.string().max(80);
+const HLC_MAX_LENGTH = 80;
+const hlcString = z.string().max(HLC_MAX_LENGTH);
 const tableName = z.string().min(1).max(40);
 const rowId = z.string().min(1).max(64);
 
@@ -32,12 +33,31 @@ export const pushRequestSchema = z.strictObject({
 });
 export type PushRequest = z.infer<typeof pushRequestSchema>;
 
+/** What JSON.parse makes of `{…}`: not an array, not null. */
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A pulled row's data and HLCs, with the rules of `z.record(z.string(), …)` checked in one pass: zod's
+ * record schema checks entry by entry through its generic path, and was over half of a pulled row's
+ * check (6.5 of 10.7 µs a row in Node; a first sync checks ten thousand). The data is then checked
+ * field by field against its table's schema (validatePulledRows).
+ */
+const pulledData = z.custom<Record<string, unknown>>(isJsonObject, { message: 'data must be an object' });
+const pulledHlcs = z.custom<Record<string, string>>(
+  (value) =>
+    isJsonObject(value) &&
+    Object.values(value).every((hlc) => typeof hlc === 'string' && hlc.length <= HLC_MAX_LENGTH),
+  { message: `hlc must map each field to a string of at most ${HLC_MAX_LENGTH} characters` },
+);
+
 export const serverRowSchema = z.strictObject({
   table: tableName,
   id: rowId,
   version: z.number().int().positive(),
-  data: z.record(z.string(), z.unknown()),
-  hlc: z.record(z.string(), hlcString),
+  data: pulledData,
+  hlc: pulledHlcs,
 });
 export type ServerRow = z.infer<typeof serverRowSchema>;
 

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+
+import { MalformedResponseError } from './errors.ts';
+import { validatePulledRows } from './fetch-pull-page.ts';
+
+const HLC = '001795952815182-000000-1c9f7fed49504a478d93281e1dad96b1';
+const ID = '0000aaaa-0000-7000-8000-00000000n001';
+
+function pulledNote(change: Record<string, unknown> = {}) {
+  const data = {
+    id: ID,
+    title: 'Rain',
+    body: 'All day.',
+    font: 'Inter',
+    color: '#FFF7D1',
+    font_size: 18,
+    pinned: false,
+    locked: false,
+    tags: ['morning'],
+    created_at: '2026-11-29T07:00:00.000Z',
+    deleted_at: null,
+  };
+  const hlc = Object.fromEntries(Object.keys(data).map((field) => [field, HLC]));
+  return { table: 'notes', id: ID, version: 7, data, hlc, ...change };
+}
+
+describe('validatePulledRows (R4, R13)', () => {
+  it('passes a sound row as it came, and a row of a table this client does not know', () => {
+    const note = pulledNote();
+    const future = { table: 'voice_memos', id: 'm1', version: 8, data: { id: 'm1' }, hlc: { id: HLC } };
+    expect(validatePulledRows([note, future])).toEqual([note, future]);
+  });
+
+  it.each([
+    ['data that is no object', { data: ['Rain'] }],
+    ['null data', { data: null }],
+    ['an HLC that is no string', { hlc: { title: 17 } }],
+    ['an HLC longer than 80 characters', { hlc: { title: 'x'.repeat(81) } }],
+    ['HLCs that are a list', { hlc: [HLC] }],
+    ['no HLCs', { hlc: null }],
+    ['a field the row does not have', { author: 'someone' }],
+    ['data that fails its table', { data: { ...pulledNote().data, font_size: 'huge' } }],
+    ['data of another row', { id: 'another' }],
+  ])('refuses a row with %s', (_, change) => {
+    expect(() => validatePulledRows([pulledNote(change)])).toThrow(MalformedResponseError);
+  });
+
+  it('refuses a row of an unknown table whose data or HLCs are malformed', () => {
+    const future = { table: 'voice_memos', id: 'm1', version: 8, data: 'm1', hlc: { id: HLC } };
+    expect(() => validatePulledRows([future])).toThrow(MalformedResponseError);
+    expect(() => validatePulledRows([{ ...future, data: {}, hlc: { id: 1 } }])).toThrow(
+      MalformedResponseError,
+    );
+  });
+});
