@@ -153,8 +153,9 @@ export interface ApplyOptions {
 }
 
 /**
- * Writes pulled rows. INVARIANT: `rows` passed validatePulledRows (fetchPullPage does it as each page
- * arrives, so the cost is spread over the pages rather than paid for thousands of rows in one task).
+ * Writes pulled rows. INVARIANT: `rows` passed validatePulledRows (a fetched page's check() does it as
+ * each page arrives, so the cost is spread over the pages rather than paid for thousands of rows in one
+ * task).
  */
 export async function applyPullPage(
   db: MurmurDatabase,

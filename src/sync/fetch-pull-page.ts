@@ -49,7 +49,7 @@ export interface PullPageOptions {
 /** A page whose envelope is read, so where the next page starts is known; its rows are not checked yet. */
 export interface FetchedPullPage {
   readonly envelope: PullEnvelope;
-  /** The page with every row checked (R4); throws MalformedResponseError, as fetchPullPage does. */
+  /** The page with every row checked (R4, R13); throws MalformedResponseError on a malformed one. */
   check(): Promise<PullResponse>;
 }
 
@@ -102,17 +102,4 @@ async function checkPullPage(
     throw new MalformedResponseError('pull page is not after our cursor');
   }
   return page;
-}
-
-/** One pull round trip (R13): the page after `cursor`, every row checked; nothing is written. */
-export async function fetchPullPage(
-  db: MurmurDatabase,
-  transport: SyncTransport,
-  session: SyncSession,
-  clientId: string,
-  cursor: number,
-  options: PullPageOptions,
-): Promise<PullResponse> {
-  const fetched = await fetchPullEnvelope(db, transport, session, clientId, cursor, options);
-  return fetched.check();
 }

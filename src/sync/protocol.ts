@@ -91,7 +91,7 @@ export const tableDigestSchema = z.strictObject({
 });
 export type TableDigest = z.infer<typeof tableDigestSchema>;
 
-/** A pull page around its rows, the rows themselves unchecked: fetchPullPage checks them in slices. */
+/** A pull page around its rows, the rows themselves unchecked: a fetched page checks them in slices. */
 function pullPageSchema<Row extends z.ZodType>(row: Row) {
   return z.union([
     z.strictObject({ reset_required: z.literal(true) }),

@@ -2,7 +2,7 @@ import { IDBObjectStore as FakeIDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 
 import { applyPullPage } from './apply-pull-page.ts';
-import { fetchPullPage } from './fetch-pull-page.ts';
+import { fetchPullEnvelope } from './fetch-pull-page.ts';
 import { getClientId } from '../db/sync-meta.ts';
 import { pullRequestSchema, type PullRequest } from './protocol.ts';
 import { TransportError } from './transport.ts';
@@ -224,14 +224,14 @@ describe('pull', () => {
     const session = b.device.auth.current();
     if (!session) throw new Error('no session');
     const steps: string[] = [];
-    const fetching = fetchPullPage(b.db, b.transport, session, await getClientId(b.db, b.device.ids), 0, {
+    const fetching = fetchPullEnvelope(b.db, b.transport, session, await getClientId(b.db, b.device.ids), 0, {
       limit: 1000,
       wantDigest: false,
       yieldToUi: () => {
         steps.push('pause');
         return Promise.resolve();
       },
-    });
+    }).then((fetched) => fetched.check());
     while (b.transport.pending === 0) await new Promise((resolve) => setTimeout(resolve, 0));
     await b.transport.deliverAll();
     const page = await fetching;
