@@ -12,12 +12,12 @@ export const appUserDataBackend: UserDataBackend = {
       // A module's static imports are evaluated in one task: zod and the entity schemas, then the rest
       // of the connection, would be one task of 50–70 ms while the first screen shows. Asked for one by
       // one, with a yield between, each is evaluated in a task of its own.
-    await import('zod');
+      await import('zod');
       const { browserYield } = await import('../../sync/real-ports.ts');
       await browserYield();
       await import('../../db/entities/entity-tables.ts');
       await browserYield();
-    const { connectUserData } = await import('./connect-user-data.ts');
+      const { connectUserData } = await import('./connect-user-data.ts');
       return await connectUserData(userId, auth, await earlyWorker);
     } catch (error) {
       // Not handed to a connection: nothing else would close it, and it holds the database open.
