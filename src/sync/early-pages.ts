@@ -28,7 +28,7 @@ export class EarlyPages {
   readonly #feed: PullPageFeed;
   readonly #start: WalkStart;
   #onRequest: (() => void) | null = null;
-  #over = false;
+  #taken = false;
 
   constructor(
     db: MurmurDatabase,
@@ -57,24 +57,18 @@ export class EarlyPages {
    */
   takeFor(walk: WalkStart, onRequest: () => void): PullPageFeed | null {
     const matches =
-      !this.#over &&
+      !this.#taken &&
       !this.#feed.failed &&
       walk.cursor === this.#start.cursor &&
       walk.clientId === this.#start.clientId &&
       walk.pullLimit === this.#start.pullLimit &&
       walk.wantDigest === this.#start.wantDigest;
-    this.#over = true;
+    this.#taken = true;
     if (!matches) {
       this.#feed.stop();
       return null;
     }
     this.#onRequest = onRequest;
     return this.#feed;
-  }
-
-  /** Nothing more is fetched, and no walk takes these pages. */
-  stop(): void {
-    this.#over = true;
-    this.#feed.stop();
   }
 }
