@@ -3,7 +3,7 @@ import type { MurmurDatabase } from '../db/schema.ts';
 import { MalformedResponseError } from './errors.ts';
 import type { YieldToUi } from './ports.ts';
 import {
-  PROTOCOL_VERSION,
+  PULL_PROTOCOL_VERSION,
   pullEnvelopeSchema,
   serverRowSchema,
   type PullEnvelope,
@@ -67,7 +67,7 @@ export async function fetchPullEnvelope(
   options: PullPageOptions,
 ): Promise<FetchedPullPage> {
   const request: PullRequest = {
-    protocol: PROTOCOL_VERSION,
+    protocol: PULL_PROTOCOL_VERSION,
     client_id: clientId,
     user_id: db.userId,
     cursor,

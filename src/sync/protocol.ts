@@ -5,7 +5,13 @@ import { z } from 'zod';
  * engine parses every response (a malformed one is an error that loses nothing, R4) and the server
  * model parses every request.
  */
+/** The push protocol, and the pull protocol of a client that wants every row's HLCs as a map. */
 export const PROTOCOL_VERSION = 1;
+/**
+ * The pull protocol the engine speaks: as 1, except that a row whose fields all share one HLC may carry
+ * it as one string (R4, ADR 0118).
+ */
+export const PULL_PROTOCOL_VERSION = 2;
 export const MAX_PUSH_MUTATIONS = 200;
 
 const HLC_MAX_LENGTH = 80;
@@ -52,14 +58,42 @@ const pulledHlcs = z.custom<Record<string, string>>(
   { message: `hlc must map each field to a string of at most ${HLC_MAX_LENGTH} characters` },
 );
 
-export const serverRowSchema = z.strictObject({
-  table: tableName,
-  id: rowId,
-  version: z.number().int().positive(),
-  data: pulledData,
-  hlc: pulledHlcs,
-});
-export type ServerRow = z.infer<typeof serverRowSchema>;
+/**
+ * A row's HLCs as one string (protocol 2, R4): every field of its data has that HLC. Expanded here, so
+ * everything after the check sees the map the server stores.
+ */
+function expandHlcs(data: Record<string, unknown>, hlc: string): Record<string, string> {
+  const hlcs: Record<string, string> = {};
+  for (const field of Object.keys(data)) hlcs[field] = hlc;
+  return hlcs;
+}
+
+/**
+ * The server's side of the compact form: one string when the map has exactly the data's fields and they
+ * all have the same HLC, else the map (the rule sync_pull's compact_page_rows applies).
+ */
+export function compactHlcs(
+  data: Record<string, unknown>,
+  hlcs: Record<string, string>,
+): string | Record<string, string> {
+  const fields = Object.keys(data);
+  const first = fields[0] === undefined ? undefined : hlcs[fields[0]];
+  if (first === undefined || Object.keys(hlcs).length !== fields.length) return hlcs;
+  return fields.every((field) => hlcs[field] === first) ? first : hlcs;
+}
+
+export const serverRowSchema = z
+  .strictObject({
+    table: tableName,
+    id: rowId,
+    version: z.number().int().positive(),
+    data: pulledData,
+    hlc: z.union([hlcString, pulledHlcs]),
+  })
+  .transform((row) =>
+    typeof row.hlc === 'string' ? { ...row, hlc: expandHlcs(row.data, row.hlc) } : { ...row, hlc: row.hlc },
+  );
+export type ServerRow = z.output<typeof serverRowSchema>;
 
 export const pushResultSchema = z.strictObject({
   seq: z.number().int().positive(),
@@ -76,7 +110,7 @@ export const pushResponseSchema = z.strictObject({
 export type PushResponse = z.infer<typeof pushResponseSchema>;
 
 export const pullRequestSchema = z.strictObject({
-  protocol: z.literal(PROTOCOL_VERSION),
+  protocol: z.union([z.literal(PROTOCOL_VERSION), z.literal(PULL_PROTOCOL_VERSION)]),
   client_id: z.string().min(1).max(64),
   user_id: z.string().min(1).max(64),
   cursor: z.number().int().min(0),
@@ -125,3 +159,5 @@ export const pokePageSchema = z.strictObject({
 export const pullEnvelopeSchema = pullPageSchema(z.unknown());
 export type PullEnvelope = z.infer<typeof pullEnvelopeSchema>;
 export type PullResponse = z.infer<typeof pullResponseSchema>;
+/** A pull page as the server sends it: rows may carry their HLCs compact. */
+export type PullWireResponse = z.input<typeof pullResponseSchema>;

@@ -13,6 +13,7 @@ import { formatHlc, MAX_FUTURE_SKEW_MS, parseHlc } from '../../db/hlc.ts';
 import { digestRows } from '../../sync/digest.ts';
 import {
   PROTOCOL_VERSION,
+  PULL_PROTOCOL_VERSION,
   pullResponseSchema,
   pushResponseSchema,
   type PullResponse,
@@ -256,6 +257,48 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
         h.server.push(token, { protocol: PROTOCOL_VERSION, client_id: CLIENT_A }),
       ).rejects.toMatchObject({ status: 400 });
       await expect(h.server.pull(token, { cursor: -1 })).rejects.toMatchObject({ status: 400 });
+    });
+
+    it('[R4] a protocol 2 pull sends the HLC of a row whose fields share one as a string, any other row its map', async () => {
+      const EDITED = '00000001-0000-7000-8000-000000000002';
+      await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, note(), NOW),
+        mutation(CLIENT_A, 'notes', EDITED, note({ id: EDITED }), NOW),
+      ]);
+      await push(CLIENT_B, [mutation(CLIENT_B, 'notes', EDITED, { title: 'Edited' }, NOW + 1)]);
+      const request = (protocol: number) => ({
+        protocol,
+        client_id: CLIENT_A,
+        user_id: USER,
+        cursor: 0,
+        limit: 1000,
+        want_digest: false,
+      });
+      type WireRow = { table: string; id: string; hlc: unknown };
+      const wireRows = async (protocol: number) =>
+        ((await h.server.pull(token, request(protocol))) as { rows: WireRow[] }).rows;
+      const compact = await wireRows(PULL_PROTOCOL_VERSION);
+      const full = await wireRows(PROTOCOL_VERSION);
+      const hlcOf = (rows: WireRow[], id: string) =>
+        rows.find((r) => r.table === 'notes' && r.id === id)?.hlc;
+
+      expect(hlcOf(compact, NOTE)).toBe(hlc(CLIENT_A, NOW));
+      expect(hlcOf(full, NOTE)).toEqual(
+        Object.fromEntries(Object.keys(note()).map((field) => [field, hlc(CLIENT_A, NOW)])),
+      );
+      expect(hlcOf(compact, EDITED)).toEqual(hlcOf(full, EDITED));
+      expect(hlcOf(compact, EDITED)).toMatchObject({
+        title: hlc(CLIENT_B, NOW + 1),
+        body: hlc(CLIENT_A, NOW),
+      });
+      // A new account's settings row has fields nobody has stamped: its map goes as it is.
+      const settings = compact.find((r) => r.table === 'user_settings');
+      if (settings) expect(typeof settings.hlc).toBe('object');
+      // Once checked, both forms are the same rows.
+      expect(pullResponseSchema.parse(await h.server.pull(token, request(2)))).toEqual(
+        pullResponseSchema.parse(await h.server.pull(token, request(1))),
+      );
+      await expect(h.server.pull(token, request(3))).rejects.toMatchObject({ status: 400 });
     });
 
     it('[R19] keeps the value with the newer HLC per field; an equal HLC changes nothing', async () => {

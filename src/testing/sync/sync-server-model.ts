@@ -16,7 +16,9 @@ import {
   MAX_POKE_ROWS,
   pullRequestSchema,
   pushRequestSchema,
-  type PullResponse,
+  PULL_PROTOCOL_VERSION,
+  compactHlcs,
+  type PullWireResponse,
   type PushMutation,
   type PushResponse,
   type PushResult,
@@ -172,7 +174,7 @@ export class SyncServerModel implements SyncServer {
     return { last_mutation_seq: client.lastSeq, clock: user.version, results };
   }
 
-  async pull(accessToken: string, raw: unknown): Promise<PullResponse> {
+  async pull(accessToken: string, raw: unknown): Promise<PullWireResponse> {
     const userId = this.authenticate(accessToken);
     const parsed = pullRequestSchema.safeParse(raw);
     if (!parsed.success) throw new SyncHttpError(400, `bad pull request: ${parsed.error.message}`);
@@ -190,10 +192,17 @@ export class SyncServerModel implements SyncServer {
     const page = newer.slice(0, request.limit);
     const hasMore = newer.length > page.length;
     const nextCursor = hasMore ? (page.at(-1)?.version ?? request.cursor) : user.version;
-    const response: PullResponse = {
+    const compact = request.protocol === PULL_PROTOCOL_VERSION;
+    const response: PullWireResponse = {
       reset_required: false,
       rows: page.map((r) =>
-        structuredClone({ table: r.table, id: r.id, version: r.version, data: r.data, hlc: r.hlc }),
+        structuredClone({
+          table: r.table,
+          id: r.id,
+          version: r.version,
+          data: r.data,
+          hlc: compact ? compactHlcs(r.data, r.hlc) : r.hlc,
+        }),
       ),
       next_cursor: nextCursor,
       has_more: hasMore,
