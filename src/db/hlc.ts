@@ -82,3 +82,25 @@ export function clampHlc(hlc: string, serverNowMs: number, maxSkewMs = MAX_FUTUR
 export function hlcNode(hlc: string): string | null {
   return hlc === ZERO_HLC ? null : parseHlc(hlc).node;
 }
+
+/**
+ * The one HLC a row's fields share, or undefined: `hlcs` has exactly `fields`, all with the same HLC. A
+ * row written by one command is stamped so, and then carries the HLC once where its size matters (a
+ * pull page, a landed chunk; ADR 0118).
+ */
+export function sharedHlc(
+  fields: readonly string[],
+  hlcs: Readonly<Record<string, string>>,
+): string | undefined {
+  const first = fields[0] === undefined ? undefined : hlcs[fields[0]];
+  if (first === undefined || Object.keys(hlcs).length !== fields.length) return undefined;
+  for (const field of fields) if (hlcs[field] !== first) return undefined;
+  return first;
+}
+
+/** The HLC map of `fields`, every one stamped `hlc`: what sharedHlc took apart. */
+export function everyFieldAt(fields: readonly string[], hlc: string): Record<string, string> {
+  const hlcs: Record<string, string> = {};
+  for (const field of fields) hlcs[field] = hlc;
+  return hlcs;
+}

@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 
+import { landedRowOf } from './landed/landed-row-form.ts';
 import { NOTE_LIST_INDEX_MIDDLEWARE, NOTE_ORDER_INDEX, NOTE_TAGS_INDEX } from './note-list-index.ts';
 import { latestSchemaVersion, MurmurDatabase, schemaVersions } from './schema.ts';
 
@@ -171,6 +172,34 @@ describe('[R35] schema versions', () => {
     expect(await latest.landed.count()).toBe(0);
     expect((await latest.notes.toArray()).map((row) => row.id)).toEqual(['a', 'b']);
     expect(await latest.notes.count()).toBe(2);
+    latest.close();
+  });
+
+  it('reads a version 6 chunk, its rows keeping their HLC maps, as before; later chunks keep a shared HLC once (ADR 0118)', async () => {
+    const indexedDB = new IDBFactory();
+    const stamp = '001795952815182-000000-1c9f7fed49504a478d93281e1dad96b1';
+    const note = (id: string) => ({ id, title: id, tags: [], pinned: false, deleted_at: null });
+    const withHlcs = (id: string) => ({
+      ...note(id),
+      _sync: { version: 1, hlc: Object.fromEntries(Object.keys(note(id)).map((field) => [field, stamp])) },
+    });
+    const old = new MurmurDatabase(
+      'murmur-user-hlcs',
+      'u',
+      { indexedDB, IDBKeyRange },
+      schemaVersions.slice(0, 6),
+    );
+    await old.open();
+    await old.landed.add({ table: 'notes', rows: [withHlcs('a')] });
+    old.close();
+
+    const latest = new MurmurDatabase('murmur-user-hlcs', 'u', { indexedDB, IDBKeyRange });
+    await latest.open();
+    expect(latest.verno).toBe(7);
+    await latest.landed.add({ table: 'notes', rows: [landedRowOf(withHlcs('b'))] });
+    const stored = (await latest.landed.toArray()).map((chunk) => chunk.rows[0]?.['_sync']);
+    expect(stored).toEqual([withHlcs('a')._sync, { version: 1, hlc: stamp }]);
+    expect(await latest.notes.bulkGet(['a', 'b'])).toEqual([withHlcs('a'), withHlcs('b')]);
     latest.close();
   });
 });

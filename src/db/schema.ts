@@ -124,6 +124,12 @@ export const schemaVersions: readonly SchemaVersion[] = [
     version: 6,
     stores: LANDED_STORES,
   },
+  {
+    // A landed row keeps an HLC its fields share once (ADR 0118). The stores are the same; the version
+    // tells a tab of an older Murmur, which would read such a row as it is, to hand over and reload.
+    version: 7,
+    stores: LANDED_STORES,
+  },
 ];
 
 export const latestSchemaVersion = schemaVersions.at(-1)?.version ?? 0;

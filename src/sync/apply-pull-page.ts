@@ -17,6 +17,7 @@ import { isSyncedTable, type SyncedTable } from '../db/entities/entity-tables.ts
 import { maxHlc } from '../db/hlc.ts';
 import { commitNow } from '../db/commit-now.ts';
 import type { LandedChunk } from '../db/landed/landed-chunk.ts';
+import { landedRowOf } from '../db/landed/landed-row-form.ts';
 import { storedForm } from '../db/note-list-index.ts';
 import { readInChunks } from '../db/read-in-chunks.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
@@ -99,7 +100,7 @@ function landedChunks(table: SyncedTable, rows: StoredRow[]): LandedChunk[] {
   for (let first = 0; first < rows.length; first += LANDED_CHUNK_ROWS) {
     chunks.push({
       table,
-      rows: rows.slice(first, first + LANDED_CHUNK_ROWS).map((row) => storedForm(table, row)),
+      rows: rows.slice(first, first + LANDED_CHUNK_ROWS).map((row) => landedRowOf(storedForm(table, row))),
     });
   }
   return chunks;

@@ -45,8 +45,15 @@ async function landedOnB() {
 
 describe('landed rows of a catch-up (ADR 0113)', () => {
   it('[R13] a catch-up lands its new rows whole; they read as notes, and settle into the table after', async () => {
-    const { b, ids } = await landedOnB();
+    const { a, b, ids } = await landedOnB();
     expect(await b.db.landed.count()).toBeGreaterThan(0);
+    // Each note was written by one command: its chunk keeps its one HLC once, and B reads A's map.
+    const kept = (await b.db.landed.toArray()).flatMap((chunk) => chunk.rows);
+    expect(kept.map((row) => typeof (row['_sync'] as { hlc: unknown }).hlc)).toEqual(ids.map(() => 'string'));
+    const hlcsOn = async (db: MurmurDatabase) => (await db.notes.bulkGet(ids)).map((note) => note?._sync.hlc);
+    const onA = await hlcsOn(a.db);
+    expect(onA.every((hlc) => hlc !== undefined && Object.keys(hlc).length > 1)).toBe(true);
+    expect(await hlcsOn(b.db)).toEqual(onA);
     expect(await storedNoteRows(b.db)).toBe(0);
     expect((await b.db.notes.toArray()).map((note) => note.id).sort()).toEqual([...ids].sort());
     expect(await b.db.notes.orderBy(NOTE_ORDER_INDEX).count()).toBe(6);
@@ -54,6 +61,7 @@ describe('landed rows of a catch-up (ADR 0113)', () => {
     expect(await b.db.landed.count()).toBe(0);
     expect(await storedNoteRows(b.db)).toBe(6);
     expect((await b.db.notes.toArray()).map((note) => note.id).sort()).toEqual([...ids].sort());
+    expect(await hlcsOn(b.db)).toEqual(onA);
   });
 
   it('[R5] an edit of a landed note is saved and pushed, and the note is listed once', async () => {

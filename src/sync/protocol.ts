@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { everyFieldAt, sharedHlc } from '../db/hlc.ts';
+
 /**
  * Wire shapes of sync_push and sync_pull (docs/sync.md R1–R4). Both directions are validated: the
  * engine parses every response (a malformed one is an error that loses nothing, R4) and the server
@@ -59,27 +61,14 @@ const pulledHlcs = z.custom<Record<string, string>>(
 );
 
 /**
- * A row's HLCs as one string (protocol 2, R4): every field of its data has that HLC. Expanded here, so
- * everything after the check sees the map the server stores.
- */
-function expandHlcs(data: Record<string, unknown>, hlc: string): Record<string, string> {
-  const hlcs: Record<string, string> = {};
-  for (const field of Object.keys(data)) hlcs[field] = hlc;
-  return hlcs;
-}
-
-/**
- * The server's side of the compact form: one string when the map has exactly the data's fields and they
- * all have the same HLC, else the map (the rule sync_pull's compact_page_rows applies).
+ * The server's side of the compact form (R4): one string when the map has exactly the data's fields and
+ * they all have the same HLC, else the map (the rule sync_pull's compact_page_rows applies).
  */
 export function compactHlcs(
   data: Record<string, unknown>,
   hlcs: Record<string, string>,
 ): string | Record<string, string> {
-  const fields = Object.keys(data);
-  const first = fields[0] === undefined ? undefined : hlcs[fields[0]];
-  if (first === undefined || Object.keys(hlcs).length !== fields.length) return hlcs;
-  return fields.every((field) => hlcs[field] === first) ? first : hlcs;
+  return sharedHlc(Object.keys(data), hlcs) ?? hlcs;
 }
 
 export const serverRowSchema = z
@@ -90,8 +79,12 @@ export const serverRowSchema = z
     data: pulledData,
     hlc: z.union([hlcString, pulledHlcs]),
   })
+  // A row's HLCs as one string (protocol 2, R4) are every field's: expanded here, so everything after
+  // the check sees the map the server stores.
   .transform((row) =>
-    typeof row.hlc === 'string' ? { ...row, hlc: expandHlcs(row.data, row.hlc) } : { ...row, hlc: row.hlc },
+    typeof row.hlc === 'string'
+      ? { ...row, hlc: everyFieldAt(Object.keys(row.data), row.hlc) }
+      : { ...row, hlc: row.hlc },
   );
 export type ServerRow = z.output<typeof serverRowSchema>;
 

@@ -11,6 +11,7 @@
  * - No id is both a row of its table and a landed row: a landed row is only ever read while its table
  *   has no row of that id (the middleware drops it from its chunk when the table gets one).
  * - Between chunks, a later chunk (higher seq) holds the newer row of an id.
+ * - A row's `_sync.hlc` is its map, or the one HLC every field but `_sync` has (landed-row-form.ts).
  */
 export const LANDED_STORE = 'landed';
 
@@ -19,6 +20,9 @@ export interface LandedChunk {
   seq?: number;
   /** The table the rows belong to. */
   table: string;
-  /** Rows exactly as their table stores them. */
+  /**
+   * Rows as their table stores them, except that a row whose fields all share one HLC keeps it once, as
+   * the string `_sync.hlc` (landed-row-form.ts). Read them through tableRowOf.
+   */
   rows: Record<string, unknown>[];
 }

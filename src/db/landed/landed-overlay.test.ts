@@ -5,9 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import type { Stored } from '../entities/common.ts';
 import type { Note } from '../entities/note.ts';
+import { everyFieldAt } from '../hlc.ts';
 import { NOTE_ORDER_INDEX, NOTE_TAGS_INDEX, storedForm } from '../note-list-index.ts';
 import { readInChunks } from '../read-in-chunks.ts';
 import { MurmurDatabase } from '../schema.ts';
+import { landedRowOf, tableRowOf } from './landed-row-form.ts';
 
 const opened: MurmurDatabase[] = [];
 afterEach(async () => {
@@ -29,7 +31,7 @@ const TAGS = [[], ['work'], ['home', 'ideas'], ['work', 'home']];
 function notes(count: number): Stored<Note>[] {
   return Array.from({ length: count }, (_, i) => {
     const stamp = `0001${(1_700_000_000_000 + ((i * 7919) % count)).toString(16).padStart(12, '0')}0000-c1`;
-    return storedForm('notes', {
+    const note = {
       id: `n${String(i).padStart(4, '0')}`,
       title: `note ${i}`,
       body: `body ${i}`,
@@ -41,8 +43,11 @@ function notes(count: number): Stored<Note>[] {
       tags: TAGS[i % TAGS.length] ?? [],
       created_at: new Date(Date.UTC(2026, 0, 1 + (i % 40))).toISOString(),
       deleted_at: i % 9 === 0 ? '2026-03-01T00:00:00.000Z' : null,
-      _sync: { version: i + 1, hlc: { title: stamp, body: stamp } },
-    } as unknown as Stored<Note>);
+    };
+    // Every other note was written whole by one command (every field at one HLC): a chunk keeps its
+    // HLC once (ADR 0118).
+    const hlc = i % 2 === 0 ? everyFieldAt(Object.keys(note), stamp) : { title: stamp, body: stamp };
+    return storedForm('notes', { ...note, _sync: { version: i + 1, hlc } } as unknown as Stored<Note>);
   });
 }
 
@@ -55,7 +60,7 @@ async function twin(count: number, chunk: number, asRows: (i: number) => boolean
   await landed.notes.bulkPut(all.filter((_, i) => asRows(i)));
   const rest = all.filter((_, i) => !asRows(i));
   for (let first = 0; first < rest.length; first += chunk) {
-    await landed.landed.add({ table: 'notes', rows: rest.slice(first, first + chunk) });
+    await landed.landed.add({ table: 'notes', rows: rest.slice(first, first + chunk).map(landedRowOf) });
   }
   return { plain, landed, all };
 }
@@ -122,6 +127,14 @@ describe('landed rows', () => {
     ] as const) {
       const { plain, landed } = await twin(60, chunk, asRows);
       expect(await reads(landed)).toEqual(await reads(plain));
+      // The notes written whole are the even ones; each is kept with its HLC once.
+      const kept = (await landed.landed.toArray()).flatMap((c) => c.rows as Stored<Note>[]);
+      expect(kept.filter((row) => typeof row._sync.hlc === 'string').map((row) => row.id)).toEqual(
+        kept.filter((row) => Number(row.id.slice(1)) % 2 === 0).map((row) => row.id),
+      );
+      expect(kept.filter((row) => typeof (row as Stored<Note>)._sync.hlc === 'string').length).toBe(
+        Math.ceil(kept.length / 2),
+      );
     }
   });
 
@@ -150,7 +163,7 @@ describe('landed rows', () => {
             ]
           : [];
         await plain.notes.bulkPut([...page, ...newer]);
-        await landed.landed.add({ table: 'notes', rows: [...page, ...newer] });
+        await landed.landed.add({ table: 'notes', rows: [...page, ...newer].map(landedRowOf) });
         expect(await reads(landed)).toEqual(await reads(plain));
       }
     },
@@ -164,7 +177,7 @@ describe('landed rows', () => {
         const chunk = await landed.landed.get(seq);
         if (!chunk) throw new Error(`chunk ${seq} is not read`);
         await landed.landed.delete(seq);
-        await landed.notes.bulkAdd(chunk.rows as Stored<Note>[]);
+        await landed.notes.bulkAdd(chunk.rows.map(tableRowOf) as Stored<Note>[]);
       });
       expect(await reads(landed)).toEqual(await reads(plain));
     }

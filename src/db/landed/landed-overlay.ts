@@ -16,6 +16,7 @@ import { LANDED_STORE, type LandedChunk } from './landed-chunk.ts';
 import { onTransactionEvent } from './on-transaction-event.ts';
 import { indexEntries, inCursorOrder, inRange, type IndexEntry } from './index-entries.ts';
 import { countLanded, landedEntries } from './landed-entries.ts';
+import { tableRowOf } from './landed-row-form.ts';
 import { LandedReader, type LandedTable } from './landed-view.ts';
 import { holdCommitFor } from './landed-work.ts';
 
@@ -147,9 +148,7 @@ function overlay(table: DBCoreTable, landed: DBCoreTable, reader: LandedReader):
       for (const entry of landedInRange) entries.push(entry);
       // A landed row goes out as a copy: its chunk is shared by every read (landed-view.ts).
       const copied = (entry: IndexEntry): unknown =>
-        landedTable.rows.get(entry.primaryKey)?.row === entry.value
-          ? structuredClone(entry.value)
-          : entry.value;
+        landedTable.rows.get(entry.primaryKey)?.row === entry.value ? landedCopy(entry.value) : entry.value;
       return { entries, copied };
     });
   };
@@ -161,7 +160,7 @@ function overlay(table: DBCoreTable, landed: DBCoreTable, reader: LandedReader):
         ([own, landedTable]: [unknown, LandedTable | undefined]) => {
           if (own !== undefined) return own;
           const found = landedTable?.rows.get(req.key);
-          return found ? structuredClone(found.row) : undefined;
+          return found ? landedCopy(found.row) : undefined;
         },
       );
     },
@@ -172,7 +171,7 @@ function overlay(table: DBCoreTable, landed: DBCoreTable, reader: LandedReader):
           return own.map((row, i) => {
             if (row !== undefined) return row;
             const found = landedTable.rows.get(req.keys[i]);
-            return found ? structuredClone(found.row) : undefined;
+            return found ? landedCopy(found.row) : undefined;
           });
         },
       );
@@ -225,6 +224,11 @@ function overlay(table: DBCoreTable, landed: DBCoreTable, reader: LandedReader):
       return P.all([write, drop]).then(([result]: [DBCoreMutateResponse, unknown]) => result);
     },
   };
+}
+
+/** A landed row as its table stores it, copied: its chunk is shared by every read (landed-view.ts). */
+function landedCopy(row: unknown): Record<string, unknown> {
+  return tableRowOf(structuredClone(row as Record<string, unknown>));
 }
 
 /** Removes from their chunks the landed rows a write replaces or deletes (landed-chunk.ts invariants). */

@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 
 import { syncedTableNames, type SyncedTable } from '../entities/entity-tables.ts';
 import type { MurmurDatabase } from '../schema.ts';
+import { tableRowOf } from './landed-row-form.ts';
 
 /**
  * Moves landed rows into their tables, a chunk per transaction, oldest first (docs/adr/0113). Each
@@ -31,7 +32,7 @@ function settleChunk(db: MurmurDatabase, table: SyncedTable, seq: number): Promi
     if (!chunk) return 0; // settled meanwhile by another tab or thread
     await db.landed.delete(seq);
     try {
-      await db.entityTable(table).bulkAdd(chunk.rows as never[]);
+      await db.entityTable(table).bulkAdd(chunk.rows.map(tableRowOf) as never[]);
       return chunk.rows.length;
     } catch (error) {
       if (!(error instanceof Dexie.BulkError)) throw error;
