@@ -5,7 +5,7 @@ import type { YieldToUi } from './ports.ts';
 import {
   PULL_PROTOCOL_VERSION,
   pullEnvelopeSchema,
-  serverRowSchema,
+  safeParseServerRow,
   type PullEnvelope,
   type PullRequest,
   type PullResponse,
@@ -20,7 +20,7 @@ import type { SyncSession, SyncTransport } from './transport.ts';
  */
 export function validatePulledRows(rows: readonly unknown[]): ServerRow[] {
   return rows.map((raw) => {
-    const shape = serverRowSchema.safeParse(raw);
+    const shape = safeParseServerRow(raw);
     if (!shape.success) throw new MalformedResponseError(`pulled row: ${shape.error.message}`);
     const row = shape.data;
     if (!isSyncedTable(row.table)) return row;
