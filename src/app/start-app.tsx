@@ -1,0 +1,31 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { createI18n } from '../lib/i18n/i18n.ts';
+import { readStoredLanguage } from '../lib/i18n/language-preference.ts';
+import { App } from './app.tsx';
+import { preloadScreen } from './routing/app-routes.tsx';
+import { runStartup } from './startup/run-startup.ts';
+import { startupSteps } from './startup/startup-steps.ts';
+
+/** Start-up order of product spec §4: translations first, then the rest, then the first render. */
+export async function startApp(): Promise<void> {
+  preloadScreen(window.location.pathname);
+  const language = readStoredLanguage();
+  document.documentElement.lang = language;
+  // The screens' texts load beside the first screen's chunk; the layout waits for them, not the app.
+  const i18n = await createI18n(language, { screenStrings: 'in-background' });
+  await runStartup(startupSteps);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Murmur: #root is missing from index.html');
+  const root = createRoot(container);
+  // A transition renders in slices of a few ms and lets the browser in between: rendered at once, the
+  // shell's first render was one task of 60–130 ms on a slow machine (docs/performance.md).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App i18n={i18n} />
+      </StrictMode>,
+    ),
+  );
+}
