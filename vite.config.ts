@@ -1,5 +1,4 @@
 import react from '@vitejs/plugin-react';
-import type { OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, minify, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -57,37 +56,18 @@ const inlineScriptsInHtml: Plugin = {
  * from the end of the page. The dev server keeps the plain module script (React's refresh preamble must
  * run first there).
  */
-/** The chunks `entry` imports dynamically, and every chunk they import statically. */
-function startChunks(entry: OutputChunk | undefined, bundle: OutputBundle | undefined): string[] {
-  if (!entry || !bundle) return [];
-  const found: string[] = [];
-  const visit = (file: string) => {
-    const chunk = bundle[file];
-    if (found.includes(file) || !chunk || chunk.type !== 'chunk') return;
-    found.push(file);
-    chunk.imports.forEach(visit);
-  };
-  entry.dynamicImports.forEach(visit);
-  return found;
-}
-
 const entryAfterPictureCheck: Plugin = {
   name: 'murmur-entry-after-picture-check',
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler(html, context) {
+    handler(html) {
       const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
       const [entry] = entries;
       if (entries.length !== 1 || !entry?.[1])
         throw new Error(`index.html: expected one entry script, found ${entries.length}`);
       const preloadTag = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
       const modules = [entry[1], ...[...html.matchAll(preloadTag)].map((match) => match[1] ?? '')];
-      // The chunks the entry imports in steps (src/main.tsx), and theirs, load with it.
-      for (const file of startChunks(context.chunk, context.bundle)) {
-        const href = `/${file}`;
-        if (!modules.includes(href)) modules.push(href);
-      }
       const preload = `<script>murmurPreload(${JSON.stringify(modules)})</script>`;
       const start = `<script>murmurStart(${JSON.stringify(entry[1])})</script>`;
       const withoutModules = html.replace(entry[0], '').replace(preloadTag, '');

@@ -1,14 +1,35 @@
 import './app/styles/global.css';
 
-/**
- * The app's code is evaluated in two tasks: React's DOM renderer, then the app. A module graph imported
- * at once is evaluated in one task, and the entry's was 51–60 ms on a slow machine, the longest of a
- * first sync (docs/performance.md). Both chunks are preloaded with the entry (vite.config.ts).
- */
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { App } from './app/app.tsx';
+import { preloadScreen } from './app/routing/app-routes.tsx';
+import { runStartup } from './app/startup/run-startup.ts';
+import { startupSteps } from './app/startup/startup-steps.ts';
+import { createI18n } from './lib/i18n/i18n.ts';
+import { readStoredLanguage } from './lib/i18n/language-preference.ts';
+
+/** Start-up order of product spec §4: translations first, then the rest, then the first render. */
 async function start(): Promise<void> {
-  await import('react-dom/client');
-  const { startApp } = await import('./app/start-app.tsx');
-  await startApp();
+  preloadScreen(window.location.pathname);
+  const language = readStoredLanguage();
+  document.documentElement.lang = language;
+  // The screens' texts load beside the first screen's chunk; the layout waits for them, not the app.
+  const i18n = await createI18n(language, { screenStrings: 'in-background' });
+  await runStartup(startupSteps);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Murmur: #root is missing from index.html');
+  const root = createRoot(container);
+  // A transition renders in slices of a few ms and lets the browser in between: rendered at once, the
+  // shell's first render was one task of 60–130 ms on a slow machine (docs/performance.md).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App i18n={i18n} />
+      </StrictMode>,
+    ),
+  );
 }
 
 window.addEventListener('error', (event) => console.error('Murmur: uncaught error', event.error));
