@@ -23,7 +23,7 @@ export interface SubscriptionStorePorts {
   setTimeout: (callback: () => void, ms: number) => unknown;
   logError: (message: string, error: unknown) => void;
   /** TanStack Query, loaded with the user's data rather than on the first screen. */
-  loadQuery: () => Promise<typeof TanStackQuery>;
+  loadQuery: () => Promise<Pick<typeof TanStackQuery, 'QueryClient' | 'QueryObserver'>>;
 }
 
 /**
