@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { gzipSize } from './gzip-size.ts';
+
+/**
+ * The size budgets of a production build, in kB gzipped (pwa-testing-perf §4.2): the JS a first visit
+ * runs before anything renders, and everything the service worker downloads on install. The bench
+ * reports both; an end-to-end test holds every build to them (tests/e2e/build-budget.spec.ts).
+ */
+export const INITIAL_JS_BUDGET_KB = 130;
+export const PRECACHE_BUDGET_KB = 600;
+
+const KB = 1000;
+
+/**
+ * The modules index.html hands to its boot script, the entry first, which preloads them and runs the
+ * entry as soon as the start-up picture's check allows (vite.config.ts, docs/adr/0107):
+ * `murmurPreload(["/assets/x.js", …])`.
+ */
+export function startedModules(html: string): string[] {
+  const preloaded = /murmurPreload\((\[[^\]]*\])\)/.exec(html)?.[1];
+  return preloaded ? (JSON.parse(preloaded) as string[]).map((url) => url.replace(/^\//, '')) : [];
+}
+
+/** Every file the service worker precaches: generateSW writes them into sw.js as {url:"…",revision:…}. */
+export function precachedFiles(outDir: string): string[] {
+  const serviceWorker = readFileSync(join(outDir, 'sw.js'), 'utf8');
+  return [...serviceWorker.matchAll(/url:\s*"([^"]+)"/g)].flatMap((match) => (match[1] ? [match[1]] : []));
+}
+
+/** A built chunk's static imports, read from its code: `import{…}from"./x.js"` and `import"./x.js"`. */
+function staticImportsOf(code: string): string[] {
+  return [...code.matchAll(/\bimport\s*(?:[\w$*{}\s,]*?\s*from\s*)?"\.\/([^"]+\.js)"/g)].flatMap((match) =>
+    match[1] ? [`assets/${match[1]}`] : [],
+  );
+}
+
+export interface BuildSizes {
+  initialJsFiles: string[];
+  initialJsKb: number;
+  precacheFiles: string[];
+  precacheKb: number;
+}
+
+/** The budgets' two sums for the build in `outDir`, each file gzipped on its own as a server sends it. */
+export function buildSizes(outDir: string): BuildSizes {
+  const read = (file: string) => readFileSync(join(outDir, file));
+  const kilobytes = (files: string[]) =>
+    Math.round((files.reduce((sum, file) => sum + gzipSize(read(file)), 0) / KB) * 100) / 100;
+  const html = read('index.html').toString('utf8');
+  const started = startedModules(html);
+  if (started.length === 0) throw new Error('index.html starts no module: no entry found');
+  const initial = new Set<string>();
+  const queue = [...started];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (initial.has(file)) continue;
+    initial.add(file);
+    queue.push(...staticImportsOf(read(file).toString('utf8')));
+  }
+  const precache = precachedFiles(outDir);
+  return {
+    initialJsFiles: [...initial],
+    initialJsKb: kilobytes([...initial]),
+    precacheFiles: precache,
+    precacheKb: kilobytes(precache),
+  };
+}
