@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, minify, type Plugin } from 'vite';
+import { defineConfig, minify, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 import { pwaOptions } from './pwa.config.ts';
@@ -49,6 +49,37 @@ const inlineScriptsInHtml: Plugin = {
 };
 
 /**
+ * Modules the entry imports dynamically only to evaluate them in a task of their own (src/main.tsx):
+ * they are part of every start, so their chunks load with the entry's.
+ */
+const START_STEPS = ['/node_modules/react-dom/client.js'];
+
+/** The chunks of the entry's start steps, each with every chunk it imports statically. */
+function startStepChunks(
+  entry: Rolldown.OutputChunk | undefined,
+  bundle: Rolldown.OutputBundle | undefined,
+): string[] {
+  if (!entry || !bundle) return [];
+  const found: string[] = [];
+  const visit = (file: string) => {
+    const chunk = bundle[file];
+    if (found.includes(file) || chunk?.type !== 'chunk') return;
+    found.push(file);
+    chunk.imports.forEach(visit);
+  };
+  const isStartStep = (file: string) => {
+    const chunk = bundle[file];
+    const module = chunk?.type === 'chunk' ? chunk.facadeModuleId : null;
+    return module !== null && START_STEPS.some((step) => module.endsWith(step));
+  };
+  const steps = entry.dynamicImports.filter(isStartStep);
+  if (steps.length !== START_STEPS.length)
+    throw new Error(`index.html: expected the entry to import ${START_STEPS.join(', ')} in steps`);
+  steps.forEach(visit);
+  return found;
+}
+
+/**
  * The app's code runs once the start-up picture's check has answered (index.html, docs/adr/0107): the
  * build takes the entry's module script and its modulepreloads out of the head and hands them to
  * index.html's boot script instead, which preloads them at once when there is no check to wait for, and
@@ -61,13 +92,17 @@ const entryAfterPictureCheck: Plugin = {
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler(html) {
+    handler(html, context) {
       const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
       const [entry] = entries;
       if (entries.length !== 1 || !entry?.[1])
         throw new Error(`index.html: expected one entry script, found ${entries.length}`);
       const preloadTag = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
       const modules = [entry[1], ...[...html.matchAll(preloadTag)].map((match) => match[1] ?? '')];
+      for (const file of startStepChunks(context.chunk, context.bundle)) {
+        const href = `/${file}`;
+        if (!modules.includes(href)) modules.push(href);
+      }
       const preload = `<script>murmurPreload(${JSON.stringify(modules)})</script>`;
       const start = `<script>murmurStart(${JSON.stringify(entry[1])})</script>`;
       const withoutModules = html.replace(entry[0], '').replace(preloadTag, '');

@@ -1,7 +1,6 @@
 import './app/styles/global.css';
 
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/routing/app-routes.tsx';
@@ -18,6 +17,10 @@ async function start(): Promise<void> {
   // The screens' texts load beside the first screen's chunk; the layout waits for them, not the app.
   const i18n = await createI18n(language, { screenStrings: 'in-background' });
   await runStartup(startupSteps);
+  // React's DOM renderer is evaluated in a task of its own: imported with the rest of the entry, the
+  // entry's evaluation was one task of 51–60 ms on a slow machine, the longest of a first sync
+  // (docs/performance.md). The build preloads its chunk with the entry (vite.config.ts).
+  const { createRoot } = await import('react-dom/client');
   const container = document.getElementById('root');
   if (!container) throw new Error('Murmur: #root is missing from index.html');
   const root = createRoot(container);
