@@ -6,7 +6,7 @@ import { gzipSize } from './gzip-size.ts';
 /**
  * The size budgets of a production build, in kB gzipped (pwa-testing-perf §4.2): the JS a first visit
  * runs before anything renders, and everything the service worker downloads on install. The bench
- * reports both; an end-to-end test holds every build to them (tests/e2e/build-budget.spec.ts).
+ * reports both (and takes its file lists from here); an end-to-end test holds every build to them (tests/e2e/build-budget.spec.ts).
  */
 export const INITIAL_JS_BUDGET_KB = 130;
 export const PRECACHE_BUDGET_KB = 600;
@@ -18,13 +18,13 @@ const KB = 1000;
  * entry as soon as the start-up picture's check allows (vite.config.ts, docs/adr/0107):
  * `murmurPreload(["/assets/x.js", …])`.
  */
-export function startedModules(html: string): string[] {
+function startedModules(html: string): string[] {
   const preloaded = /murmurPreload\((\[[^\]]*\])\)/.exec(html)?.[1];
   return preloaded ? (JSON.parse(preloaded) as string[]).map((url) => url.replace(/^\//, '')) : [];
 }
 
 /** Every file the service worker precaches: generateSW writes them into sw.js as {url:"…",revision:…}. */
-export function precachedFiles(outDir: string): string[] {
+function precachedFiles(outDir: string): string[] {
   const serviceWorker = readFileSync(join(outDir, 'sw.js'), 'utf8');
   return [...serviceWorker.matchAll(/url:\s*"([^"]+)"/g)].flatMap((match) => (match[1] ? [match[1]] : []));
 }
