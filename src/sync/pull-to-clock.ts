@@ -25,10 +25,11 @@ export type PullWalkContext = Pick<
    */
   feed?: PullPageFeed;
   /**
-   * Awaited after each applied transaction. The sync worker pauses here so the screens' live queries
-   * ask for their reads before its next transaction: IndexedDB runs transactions in the order they
-   * were asked for, and a live query whose read is overtaken by the next commit reads again and shows
-   * nothing until the writes stop (ADR 0099).
+   * Awaited after each applied transaction that more are to follow. The sync worker pauses here so the
+   * screens' live queries ask for their reads before its next transaction: IndexedDB runs transactions
+   * in the order they were asked for, and a live query whose read is overtaken by the next commit reads
+   * again and shows nothing until the writes stop (ADR 0099). After the walk's last transaction there
+   * is no next one to overtake them, and the walk ends at once.
    */
   afterApply?: () => Promise<void>;
   /**
@@ -142,8 +143,8 @@ export async function pullToClock(
         if (result.digestMismatch.length > 0) return 'reset';
         ctx.onProgress({ phase: 'pull', done: result.cursor, total: last.clock });
         await renew();
-        await ctx.afterApply?.();
         if (!last.has_more) return caughtUp(ctx);
+        await ctx.afterApply?.();
         if (ctx.pauseFor?.()) return 'paused';
         if (handOver?.()) return 'handed-over';
       }
