@@ -6,7 +6,8 @@ import { noteOrderKey } from './note-list-index.ts';
 const NODE = '0123456789abcdef0123456789abcdef';
 
 function note(id: string, hlc: string, pinned = false) {
-  return { id, pinned, _sync: { version: 1, hlc: hlc === '' ? {} : { title: hlc } } };
+  const stamps: Record<string, string> = hlc === '' ? {} : { title: hlc };
+  return { id, pinned, _sync: { version: 1, hlc: stamps } };
 }
 
 describe('noteOrderKey', () => {
