@@ -1,5 +1,8 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 
+import { isCatchingUp } from '../../db/landed/catching-up.ts';
+import type { MurmurDatabase } from '../../db/schema.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import type { JournalHit } from './journal-index.ts';
 import { createJournalSearcher, type JournalSearcher } from './journal-searcher.ts';
@@ -11,9 +14,25 @@ export interface JournalSearch {
   searching: boolean;
 }
 
-/** Searches the journal as the query changes; the index follows every change to the entries. */
+/**
+ * Searches the journal as the query changes; the index follows every change to the entries. The index
+ * is built in a worker that reads the whole journal: during a first sync it starts when a search is
+ * typed or once the rows have settled, rather than read thousands as they arrive on the cores the sync
+ * needs.
+ */
 export function useJournalSearch(query: string): JournalSearch {
   const userData = useUserData();
+  const db = userData?.db;
+  const trimmed = query.trim();
+  const settled = useLiveQuery(
+    async () => (db ? { db, catchingUp: await isCatchingUp(db) } : null),
+    [db],
+  );
+  // Once wanted for a database, the index stays: a later catch-up is followed like any change.
+  const [wantedFor, setWantedFor] = useState<MurmurDatabase | null>(null);
+  const ready = db !== undefined && settled?.db === db && !settled.catchingUp;
+  if (db && wantedFor !== db && (ready || trimmed !== '')) setWantedFor(db);
+  const wanted = db !== undefined && wantedFor === db;
   const [searcher, setSearcher] = useState<JournalSearcher | null>(null);
   const [indexed, setIndexed] = useState<number | undefined>(undefined);
   const [result, setResult] = useState<{ query: string; hits: JournalHit[]; version: number }>({
@@ -23,7 +42,7 @@ export function useJournalSearch(query: string): JournalSearch {
   });
 
   useEffect(() => {
-    if (!userData) return;
+    if (!userData || !wanted) return;
     const created = createJournalSearcher(userData.db);
     created.onIndexed(setIndexed);
     // The worker is an external resource owned by this effect: created and closed with it.
@@ -33,9 +52,8 @@ export function useJournalSearch(query: string): JournalSearch {
       created.close();
       setSearcher(null);
     };
-  }, [userData]);
+  }, [userData, wanted]);
 
-  const trimmed = query.trim();
   const version = indexed ?? 0;
   useEffect(() => {
     if (!searcher || trimmed === '') return;
