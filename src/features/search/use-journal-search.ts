@@ -24,10 +24,7 @@ export function useJournalSearch(query: string): JournalSearch {
   const userData = useUserData();
   const db = userData?.db;
   const trimmed = query.trim();
-  const settled = useLiveQuery(
-    async () => (db ? { db, catchingUp: await isCatchingUp(db) } : null),
-    [db],
-  );
+  const settled = useLiveQuery(async () => (db ? { db, catchingUp: await isCatchingUp(db) } : null), [db]);
   // Once wanted for a database, the index stays: a later catch-up is followed like any change.
   const [wantedFor, setWantedFor] = useState<MurmurDatabase | null>(null);
   const ready = db !== undefined && settled?.db === db && !settled.catchingUp;
