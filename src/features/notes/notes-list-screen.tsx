@@ -1,12 +1,11 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
-import { isCatchingUp } from '../../db/landed/catching-up.ts';
 import { NOTE_TAGS_INDEX } from '../../db/note-list-index.ts';
 import { useEndFirstPaint } from '../../lib/first-paint/use-end-first-paint.ts';
 import { useKeepFirstPaint } from '../../lib/first-paint/use-keep-first-paint.ts';
+import { useCatchingUp } from '../../lib/live-query/use-catching-up.ts';
 import { usePacedLiveQuery } from '../../lib/live-query/use-paced-live-query.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { Page } from '../../ui/page.tsx';
@@ -171,7 +170,7 @@ export function NotesListScreen({ data }: { data: NotesData }) {
   // read never competes with the first paint, yet is done before most people type (docs/adr/0098).
   // During a first sync it waits for the rows to settle (focusing the search starts it at once): it
   // would read them as thousands arrive, on the cores the sync needs.
-  const catchingUp = useLiveQuery(() => isCatchingUp(data.db), [data.db], true);
+  const catchingUp = useCatchingUp(data.db);
   useEffect(() => {
     if (!ready || catchingUp) return;
     return whenIdle(() => setFilterWanted(true));

@@ -1,8 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 
-import { isCatchingUp } from '../../db/landed/catching-up.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
+import { useCatchingUp } from '../../lib/live-query/use-catching-up.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import type { JournalHit } from './journal-index.ts';
 import { createJournalSearcher, type JournalSearcher } from './journal-searcher.ts';
@@ -24,11 +23,10 @@ export function useJournalSearch(query: string): JournalSearch {
   const userData = useUserData();
   const db = userData?.db;
   const trimmed = query.trim();
-  const settled = useLiveQuery(async () => (db ? { db, catchingUp: await isCatchingUp(db) } : null), [db]);
+  const catchingUp = useCatchingUp(db);
   // Once wanted for a database, the index stays: a later catch-up is followed like any change.
   const [wantedFor, setWantedFor] = useState<MurmurDatabase | null>(null);
-  const ready = db !== undefined && settled?.db === db && !settled.catchingUp;
-  if (db && wantedFor !== db && (ready || trimmed !== '')) setWantedFor(db);
+  if (db && wantedFor !== db && (!catchingUp || trimmed !== '')) setWantedFor(db);
   const wanted = db !== undefined && wantedFor === db;
   const [searcher, setSearcher] = useState<JournalSearcher | null>(null);
   const [indexed, setIndexed] = useState<number | undefined>(undefined);

@@ -6,7 +6,8 @@ import { gzipSize } from './gzip-size.ts';
 /**
  * The size budgets of a production build, in kB gzipped (pwa-testing-perf §4.2): the JS a first visit
  * runs before anything renders, and everything the service worker downloads on install. The bench
- * reports both (and takes its file lists from here); an end-to-end test holds every build to them (tests/e2e/build-budget.spec.ts).
+ * reports both (and takes its file lists from here); an end-to-end test holds every build to them
+ * (tests/e2e/build-budget.spec.ts).
  */
 export const INITIAL_JS_BUDGET_KB = 130;
 export const PRECACHE_BUDGET_KB = 600;
