@@ -9,7 +9,7 @@ import type { Clock } from '../db/ports.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { getMeta, setMeta } from '../db/sync-meta.ts';
 import type { LockReservation } from './lock-reservation.ts';
-import type { LockPort } from './ports.ts';
+import type { LockOptions, LockPort } from './ports.ts';
 
 export const LEASE_MS = 30_000;
 
@@ -32,6 +32,20 @@ export function leaseRenewal(db: MurmurDatabase, clock: Clock, job: 'push' | 'pu
   return () => setMeta(db, `lease:${job}`, { until: clock.now() + LEASE_MS } satisfies Lease);
 }
 
+/**
+ * Per database object (one per tab), per job: the end of a lock this tab still holds while it clears
+ * the lease of a job whose caller has gone on. The tab's next job of the same name waits for it rather
+ * than finding its own lock busy and retrying in 2 s.
+ */
+const releasing = new WeakMap<MurmurDatabase, Map<string, Promise<unknown>>>();
+
+function ignore(): void {}
+
+/**
+ * Runs `work` under the job's lock and lease. The caller has the work's result as soon as it ends;
+ * the lease is cleared after that, the lock still held, so the status a first sync ends with does not
+ * wait for one more write to sync_meta (7–72 ms measured behind the landed rows' settling).
+ */
 export async function withSyncLock<T>(
   db: MurmurDatabase,
   locks: LockPort,
@@ -43,32 +57,61 @@ export async function withSyncLock<T>(
   const name = syncLockName(db, job);
   const leaseKey = `lease:${job}`;
   const renew = leaseRenewal(db, clock, job);
-  const run = async () => {
+  let ends = releasing.get(db);
+  if (!ends) releasing.set(db, (ends = new Map()));
+  const tabEnds = ends;
+  const before = tabEnds.get(job);
+  if (before) await before;
+  /** The work's result, and the lock's end: once the lease is cleared after the work. */
+  const run = () => {
     // The lease goes out just after the work's first requests rather than before them: the lock is held
     // already, and until the lease lands another tab reads none and waits (below), as it would for a
     // holder that has not written one yet. A device that just saved sends its push a round trip sooner,
     // and a pull's first read of sync_meta, asked before the lease's write, does not wait for it.
     const working = work(renew);
     const leased = renew();
-    try {
-      const result = await working;
+    const result = working.then(async (value) => {
       await leased;
-      return result;
-    } finally {
-      await leased.catch(() => undefined);
-      await setMeta(db, leaseKey, { until: 0 } satisfies Lease).catch(() => undefined);
-    }
+      return value;
+    });
+    const released = result
+      .then(ignore, ignore)
+      .then(() => leased.catch(ignore))
+      .then(() => setMeta(db, leaseKey, { until: 0 } satisfies Lease).catch(ignore));
+    return { result, released };
+  };
+  /** Notes that this tab holds the job's lock until `end`: its next job of the name waits for that. */
+  const track = (end: Promise<unknown>) => {
+    const settled = end.then(ignore, ignore);
+    tabEnds.set(job, settled);
+    void settled.then(() => {
+      if (tabEnds.get(job) === settled) tabEnds.delete(job);
+    });
   };
   // A lock reserved ahead of the work (lock-reservation.ts) is the same lock, asked for sooner.
   if (reserved && (await reserved.claim())) {
-    try {
-      return await run();
-    } finally {
-      reserved.end();
-    }
+    const { result, released } = run();
+    track(released.finally(() => reserved.end()));
+    return result;
   }
   reserved?.end();
-  const result = await locks.request(name, { ifAvailable: true }, async (lock) => (lock ? run() : BUSY));
+  const take = (options: LockOptions) =>
+    new Promise<T | typeof BUSY>((resolve, reject) => {
+      const held = locks.request(name, options, async (lock) => {
+        if (!lock) return resolve(BUSY);
+        const { result, released } = run();
+        // Resolved with the work's own promise once it has ended: a lock stolen meanwhile (from a tab
+        // frozen past its lease) rejects `held` first, and the caller hears of that, as before.
+        void result.then(
+          () => resolve(result),
+          () => resolve(result),
+        );
+        await released;
+      });
+      held.catch(reject);
+      track(held);
+    });
+  const result = await take({ ifAvailable: true });
   if (result !== BUSY) return result;
   const lease = await getMeta<Lease>(db, leaseKey);
   if (!lease || lease.until === 0) {
@@ -77,5 +120,5 @@ export async function withSyncLock<T>(
     return BUSY;
   }
   if (lease.until > clock.now()) return BUSY;
-  return locks.request(name, { steal: true }, () => run());
+  return take({ steal: true });
 }
