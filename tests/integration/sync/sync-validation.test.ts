@@ -8,7 +8,12 @@ import { noteSchema } from '../../../src/db/entities/note.ts';
 import { recordingSchema } from '../../../src/db/entities/recording.ts';
 import { userSettingsSchema } from '../../../src/db/entities/user-settings.ts';
 import { createSupabaseSyncTransport } from '../../../src/lib/sync/supabase-sync-transport.ts';
-import { pullResponseSchema, pushResponseSchema } from '../../../src/sync/protocol.ts';
+import {
+  PULL_PROTOCOL_VERSION,
+  pullRequestSchema,
+  pullResponseSchema,
+  pushResponseSchema,
+} from '../../../src/sync/protocol.ts';
 import { TARGETS } from '../backend/support/backend-targets.ts';
 
 import { signUpUser, startSyncBackend, type SignedInUser, type SyncBackend } from './support/sync-backend.ts';
@@ -86,7 +91,7 @@ const settingsPatches: Record<string, unknown>[] = [
   { openai_api_key: 'sk-legacy' },
 ];
 
-describe.each(TARGETS)('sync_push validation on %s', (target) => {
+describe.each(TARGETS)('sync_push and sync_pull validation on %s', (target) => {
   let backend: SyncBackend;
   let user: SignedInUser;
 
@@ -165,5 +170,24 @@ describe.each(TARGETS)('sync_push validation on %s', (target) => {
     for (const patch of settingsPatches)
       actual.push(...(await statuses('user_settings', user.id, {}, [patch])));
     expect(actual).toEqual(expected);
+  });
+
+  it('[R13] agrees with the pull request schema on how many rows a page may ask for', async () => {
+    const limits = [0, 1, 1000, 1001, 2.5, '100'];
+    const expected = limits.map((limit) => {
+      const request = { ...device(user.id).pull(0, 1), protocol: PULL_PROTOCOL_VERSION, limit };
+      return `${limit}: ${pullRequestSchema.safeParse(request).success ? 'answered' : 'refused'}`;
+    });
+    const actual: string[] = [];
+    for (const limit of limits) {
+      const request = { ...device(user.id).pull(0, 1), protocol: PULL_PROTOCOL_VERSION, limit };
+      const { data, error } = await user.supabase.rpc('sync_pull', { request });
+      if (error) expect(error.message).toContain('bad pull request');
+      else expect(pullResponseSchema.parse(data).reset_required).toBe(false);
+      actual.push(`${limit}: ${error ? 'refused' : 'answered'}`);
+    }
+    expect(actual).toEqual(expected);
+    expect(expected).toContain('1000: answered');
+    expect(expected).toContain('1001: refused');
   });
 });
