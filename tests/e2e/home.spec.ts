@@ -41,6 +41,9 @@ test.describe('home', () => {
   });
 
   test('the streak counts back-filled days and On This Day shows last year', async ({ page }) => {
+    // The page's clock stays at the test's start: a run that crosses midnight would otherwise save
+    // today's check-in on one day and look for it on the next.
+    await page.clock.setFixedTime(Date.now());
     await page.goto('/app');
     await expect(page.getByTestId('streak')).toHaveText('0 days');
     await page.goto('/mood/entry');
