@@ -57,9 +57,8 @@ export async function withSyncLock<T>(
   const name = syncLockName(db, job);
   const leaseKey = `lease:${job}`;
   const renew = leaseRenewal(db, clock, job);
-  let ends = releasing.get(db);
-  if (!ends) releasing.set(db, (ends = new Map()));
-  const tabEnds = ends;
+  const tabEnds = releasing.get(db) ?? new Map<string, Promise<unknown>>();
+  releasing.set(db, tabEnds);
   const before = tabEnds.get(job);
   if (before) await before;
   /** The work's result, and the lock's end: once the lease is cleared after the work. */
@@ -74,10 +73,9 @@ export async function withSyncLock<T>(
       await leased;
       return value;
     });
-    const released = result
-      .then(ignore, ignore)
-      .then(() => leased.catch(ignore))
-      .then(() => setMeta(db, leaseKey, { until: 0 } satisfies Lease).catch(ignore));
+    const released = Promise.allSettled([working, leased]).then(() =>
+      setMeta(db, leaseKey, { until: 0 } satisfies Lease).catch(ignore),
+    );
     return { result, released };
   };
   /** Notes that this tab holds the job's lock until `end`: its next job of the name waits for that. */
@@ -102,10 +100,8 @@ export async function withSyncLock<T>(
         const { result, released } = run();
         // Resolved with the work's own promise once it has ended: a lock stolen meanwhile (from a tab
         // frozen past its lease) rejects `held` first, and the caller hears of that, as before.
-        void result.then(
-          () => resolve(result),
-          () => resolve(result),
-        );
+        const answer = () => resolve(result);
+        void result.then(answer, answer);
         await released;
       });
       held.catch(reject);
