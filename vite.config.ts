@@ -13,21 +13,6 @@ if (process.env['API_PORT'] && !process.env['VITE_SUPABASE_URL'])
   process.env['VITE_SUPABASE_URL'] = `http://127.0.0.1:${process.env['API_PORT']}`;
 
 /**
- * Hashed assets never change and may be cached for ever; everything else (index.html, sw.js, the
- * manifest) must be revalidated, or a deployed update is never seen (pwa-testing-perf §1.9).
- */
-const cacheHeaders: Plugin = {
-  name: 'murmur-cache-headers',
-  configurePreviewServer(server) {
-    server.middlewares.use((request, response, next) => {
-      const immutable = request.url?.startsWith('/assets/') ?? false;
-      response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      next();
-    });
-  },
-};
-
-/**
  * index.html's inline scripts (the theme, the start-up picture) are written to be read and shipped
  * minified: every start parses them, and the precache budget counts index.html. The picture script
  * shows only pictures taken by this build (docs/adr/0107).
@@ -118,7 +103,7 @@ const entryAfterPictureCheck: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), VitePWA(pwaOptions), cacheHeaders, inlineScriptsInHtml, entryAfterPictureCheck],
+  plugins: [react(), VitePWA(pwaOptions), inlineScriptsInHtml, entryAfterPictureCheck],
   define: {
     __MURMUR_BUILD_ID__: JSON.stringify(buildId),
   },
@@ -130,11 +115,6 @@ export default defineConfig({
     // are cached only when a note uses it (pwa.config.ts). Inlined, JetBrains Mono's small subsets put
     // 7 kB gzipped of base64 in the precache for a font few notes use.
     assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
-  },
-  preview: {
-    host: '127.0.0.1',
-    port: 4173,
-    strictPort: true,
   },
   server: {
     host: '127.0.0.1',

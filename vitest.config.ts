@@ -14,7 +14,12 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'server/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'tests/integration/**/*.test.ts',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     restoreMocks: true,
     // Watchdogs for a hang, not budgets: on a loaded 2-core CI machine starting PGlite alone has taken
     // 14 s inside a test (auto-analyze.test.ts, 26 s in all), and hooks start databases and servers too.
