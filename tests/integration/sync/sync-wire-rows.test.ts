@@ -1,0 +1,144 @@
+// @vitest-environment node
+import { randomUUID } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createSupabaseSyncTransport } from '../../../src/lib/sync/supabase-sync-transport.ts';
+import {
+  PROTOCOL_VERSION,
+  PULL_PROTOCOL_VERSION,
+  pullResponseSchema,
+  pushResponseSchema,
+  type PullResponse,
+  type ServerRow,
+} from '../../../src/sync/protocol.ts';
+import { TARGETS } from '../backend/support/backend-targets.ts';
+
+import {
+  compact,
+  serviceClient,
+  signUpUser,
+  startSyncBackend,
+  type SignedInUser,
+  type SyncBackend,
+} from './support/sync-backend.ts';
+import { device, newDiaryEntry, newMoodEntry, newNote } from './support/sync-requests.ts';
+
+const session = (user: SignedInUser) => ({ userId: user.id, accessToken: user.token });
+
+/**
+ * R4a: a protocol 2 pull sends rows as they were rendered when written (sync_private.wire_rows); a
+ * protocol 1 pull renders them from the tables as it is asked. The sync server contract compares the
+ * two after every sync_push; these are the write paths that do not go through sync_push.
+ */
+describe.each(TARGETS)('rows rendered as they are written, on %s', (target) => {
+  let backend: SyncBackend;
+
+  beforeAll(async () => {
+    backend = await startSyncBackend(target);
+  });
+
+  afterAll(async () => {
+    await backend.stop();
+  });
+
+  async function page(user: SignedInUser, protocol: number, cursor = 0): Promise<PullResponse> {
+    const transport = createSupabaseSyncTransport(user.supabase, user.id);
+    const request = { ...device(user.id).pull(cursor, 1000), protocol };
+    return pullResponseSchema.parse(await transport.pull(request, session(user)));
+  }
+
+  /** Both protocols' pages of the whole journal: the same rows, once checked. */
+  async function expectBothProtocolsAgree(user: SignedInUser): Promise<{ rows: ServerRow[]; clock: number }> {
+    const rendered = await page(user, PULL_PROTOCOL_VERSION);
+    expect(rendered).toEqual(await page(user, PROTOCOL_VERSION));
+    if (rendered.reset_required) throw new Error('unexpected reset');
+    return rendered;
+  }
+
+  async function wireRowCount(userId: string): Promise<number> {
+    const { rows } = await backend.db.query<{ n: number }>(
+      'select count(*)::int as n from sync_private.wire_rows where user_id = $1',
+      [userId],
+    );
+    return rows[0]?.n ?? -1;
+  }
+
+  async function pushNotes(user: SignedInUser, count: number): Promise<string[]> {
+    const dev = device(user.id);
+    const ids = Array.from({ length: count }, () => randomUUID());
+    const transport = createSupabaseSyncTransport(user.supabase, user.id);
+    const mutations = [
+      ...ids.map((id) => dev.mutation('notes', id, newNote(id))),
+      dev.mutation('diary_entries', ids[0] ?? '', newDiaryEntry(ids[0])),
+      dev.mutation('mood_entries', ids[0] ?? '', newMoodEntry(ids[0])),
+    ];
+    pushResponseSchema.parse(await transport.push(dev.push(mutations), session(user)));
+    return ids;
+  }
+
+  it('follows writes by the database owner and the service role, outside sync_push', async () => {
+    const user = await signUpUser(backend);
+    const [first = '', second = ''] = await pushNotes(user, 3);
+
+    // A function or a maintenance script writing as the owner: stamped, and rendered again.
+    await backend.db.query(
+      `update public.notes set title = 'Renamed by a function' where user_id = $1 and id = $2`,
+      [user.id, first],
+    );
+    const service = serviceClient(backend);
+    const edit = await service.from('notes').update({ pinned: true }).eq('user_id', user.id).eq('id', second);
+    expect(edit.error).toBeNull();
+    const subscription = await service.from('subscriptions').insert({
+      user_id: user.id,
+      id: user.id,
+      status: 'active',
+      current_period_end: '2027-01-01T00:00:00.000Z',
+      trial_ends_at: null,
+    });
+    expect(subscription.error).toBeNull();
+
+    const { rows } = await expectBothProtocolsAgree(user);
+    const notes = rows.filter((row) => row.table === 'notes');
+    expect(notes.find((row) => row.id === first)?.data['title']).toBe('Renamed by a function');
+    expect(notes.find((row) => row.id === second)?.data['pinned']).toBe(true);
+    expect(rows.some((row) => row.table === 'subscriptions')).toBe(true);
+  });
+
+  it('drops a purged tombstone and a row deleted outright, and renders a table again as it was kept', async () => {
+    const user = await signUpUser(backend);
+    const [deleted = '', removed = ''] = await pushNotes(user, 3);
+    const dev = device(user.id);
+    const transport = createSupabaseSyncTransport(user.supabase, user.id);
+    await transport.push(
+      dev.push([dev.mutation('notes', deleted, { deleted_at: new Date().toISOString() })]),
+      session(user),
+    );
+    const before = await wireRowCount(user.id);
+    const { clock } = await expectBothProtocolsAgree(user);
+    await compact(backend, user.id, clock);
+    await backend.db.query('delete from public.notes where user_id = $1 and id = $2', [user.id, removed]);
+
+    expect(await wireRowCount(user.id)).toBe(before - 2);
+    const notes = (await expectBothProtocolsAgree(user)).rows.filter((row) => row.table === 'notes');
+    expect(notes.map((row) => row.id)).not.toContain(deleted);
+    expect(notes.map((row) => row.id)).not.toContain(removed);
+
+    const kept = await backend.db.query<{ wire: string }>(
+      `select wire from sync_private.wire_rows where table_name = 'notes' order by user_id, id`,
+    );
+    await backend.db.query(`select sync_private.render_wire_rows('notes')`);
+    const rendered = await backend.db.query<{ wire: string }>(
+      `select wire from sync_private.wire_rows where table_name = 'notes' order by user_id, id`,
+    );
+    expect(rendered.rows).toEqual(kept.rows);
+  });
+
+  it('goes with a deleted account', async () => {
+    const user = await signUpUser(backend);
+    await pushNotes(user, 2);
+    expect(await wireRowCount(user.id)).toBeGreaterThan(2);
+    await backend.db.query('delete from auth.users where id = $1', [user.id]);
+    expect(await wireRowCount(user.id)).toBe(0);
+  });
+});
