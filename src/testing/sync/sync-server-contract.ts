@@ -113,9 +113,9 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
     }
 
     /**
-     * A page as the engine asks for it (protocol 2, whose rows a server may render as they are written,
-     * R4a), and the same page of protocol 1, rendered from the tables as it is asked for: once checked,
-     * the two must be the same rows, whatever the test did before.
+     * A page as the engine asks for it (protocol 2, R4), and the same page of protocol 1: once checked,
+     * the two must be the same rows, whatever the test did before, though a server renders their HLCs
+     * differently (ADR 0118).
      */
     async function pull(
       cursor = 0,

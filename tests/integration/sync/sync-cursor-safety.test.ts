@@ -68,10 +68,7 @@ describe('cursor safety on PostgreSQL 15', () => {
     };
   }
 
-  /**
-   * A device that pulls pages after its cursor, the way the engine does (protocol 2, whose rows the
-   * server keeps rendered as they are written, R4a), recording every row.
-   */
+  /** A device that pulls pages after its cursor, the way the engine does (protocol 2), recording every row. */
   function poller() {
     const transport = createSupabaseSyncTransport(user.supabase, user.id);
     const dev = device(user.id);
