@@ -17,6 +17,7 @@ export class PullPageFeed {
   #rowsWaiting = 0;
   #failure: { error: unknown } | null = null;
   #finished = false;
+  #fetchedAll = false;
   #stopped = false;
   #wakeTaker: (() => void) | null = null;
   #wakeFetcher: (() => void) | null = null;
@@ -57,6 +58,11 @@ export class PullPageFeed {
     return this.#failure !== null;
   }
 
+  /** The last page (one with no more after it) has arrived and been checked: nothing is left to fetch. */
+  get fetchedAll(): boolean {
+    return this.#fetchedAll;
+  }
+
   /** No more fetches after the one in flight (whose result or failure is dropped). */
   stop(): void {
     this.#stopped = true;
@@ -94,6 +100,7 @@ export class PullPageFeed {
         if (this.#stopped) break;
         this.#waiting.push(page);
         this.#rowsWaiting += page.reset_required ? 0 : page.rows.length;
+        if (!more) this.#fetchedAll = true;
         this.#wake('taker');
         if (!more) break;
       }

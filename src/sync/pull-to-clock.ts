@@ -29,7 +29,9 @@ export type PullWalkContext = Pick<
    * screens' live queries ask for their reads before its next transaction: IndexedDB runs transactions
    * in the order they were asked for, and a live query whose read is overtaken by the next commit reads
    * again and shows nothing until the writes stop (ADR 0099). After the walk's last transaction there
-   * is no next one to overtake them, and the walk ends at once.
+   * is no next one to overtake them, and the walk ends at once. Nor is it awaited once every page has
+   * arrived: no request is left to overlap, the transactions that remain follow one another, and the
+   * screens read what they wrote after the last.
    */
   afterApply?: () => Promise<void>;
   /**
@@ -144,7 +146,7 @@ export async function pullToClock(
         ctx.onProgress({ phase: 'pull', done: result.cursor, total: last.clock });
         await renew();
         if (!last.has_more) return caughtUp(ctx);
-        await ctx.afterApply?.();
+        if (!feed.fetchedAll) await ctx.afterApply?.();
         if (ctx.pauseFor?.()) return 'paused';
         if (handOver?.()) return 'handed-over';
       }
