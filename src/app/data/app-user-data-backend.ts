@@ -1,13 +1,15 @@
 import { supabaseSubscriptionSource } from '../../features/subscription/supabase-subscription-source.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { askFirstPagesEarly } from './ask-first-pages-early.ts';
+import { takeFirstPagesAskedAtStart } from './first-pages-at-start.ts';
 import type { UserDataBackend } from './user-data-backend.ts';
 
 /** The real backend; everything behind it is a lazy chunk so Dexie and the engine stay off first paint. */
 export const appUserDataBackend: UserDataBackend = {
   async connect(userId, auth) {
-    // First, so a fresh device's first pages are on their way while the rest of this loads (ADR 0117).
-    const earlyWorker = askFirstPagesEarly(userId, auth);
+    // First, so a fresh device's first pages are on their way while the rest of this loads (ADR 0117);
+    // the entry may have asked for them already, before the first render.
+    const earlyWorker = takeFirstPagesAskedAtStart(userId) ?? askFirstPagesEarly(userId, auth);
     try {
       // A module's static imports are evaluated in one task: zod and the entity schemas, then the rest
       // of the connection, would be one task of 50–70 ms while the first screen shows. Asked for one by
