@@ -39,7 +39,6 @@ const COMPRESSIBLE = new Set([
 
 /** One file of the build as it is sent: its bytes, and their gzip once someone accepted it. */
 export interface StaticFile {
-  readonly path: string;
   readonly contentType: string;
   readonly etag: string;
   readonly body: Buffer;
@@ -101,7 +100,6 @@ function staticFile(path: string, body: Buffer, mtimeMs: number): StaticFile {
   const extension = extname(path).toLowerCase();
   let gzipped: Promise<Buffer | null> | undefined;
   return {
-    path,
     contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
     etag: `W/"${body.length.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`,
     body,
