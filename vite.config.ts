@@ -37,7 +37,7 @@ const inlineScriptsInHtml: Plugin = {
  * Modules the entry imports dynamically only to evaluate them in a task of their own (src/main.tsx):
  * they are part of every start, so their chunks load with the entry's.
  */
-const START_STEPS = ['/node_modules/react-dom/client.js'];
+const START_STEPS = ['/node_modules/react-dom/client.js', '/node_modules/i18next/dist/esm/i18next.js'];
 
 /** The chunks of the entry's start steps, each with every chunk it imports statically. */
 function startStepChunks(
@@ -52,10 +52,12 @@ function startStepChunks(
     found.push(file);
     chunk.imports.forEach(visit);
   };
+  // A step imported for some of its exports (`const { a } = await import('x')`) has no facade module.
   const isStartStep = (file: string) => {
     const chunk = bundle[file];
-    const module = chunk?.type === 'chunk' ? chunk.facadeModuleId : null;
-    return module !== null && START_STEPS.some((step) => module.endsWith(step));
+    if (chunk?.type !== 'chunk') return false;
+    const modules = chunk.facadeModuleId ? [chunk.facadeModuleId] : chunk.moduleIds;
+    return START_STEPS.some((step) => modules.some((module) => module.endsWith(step)));
   };
   const steps = entry.dynamicImports.filter(isStartStep);
   if (steps.length !== START_STEPS.length)
