@@ -12,12 +12,16 @@ import { realSession, SESSION_STORAGE_KEY } from '../e2e/support/session.ts';
 import type { Benchmark } from './benchmark.ts';
 import { msFigure, summarize } from './summarize.ts';
 import { openAppBackend } from './support/app-backend.ts';
+import { callExpression, openBareDevice } from './support/bare-device.ts';
 import { buildApp } from './support/build-app.ts';
-import { markTime, NOTES_LIST_MARK, pageSignal } from './support/page-signal.ts';
+import { markTime, NOTES_LIST_MARK, pageSignal, signalText } from './support/page-signal.ts';
 import { timeRawNotePuts } from './support/time-raw-note-puts.ts';
 import {
   countRows,
+  installSyncProbe,
   queueOfflineEdits,
+  storedRows,
+  type SyncProbe,
   timeDrainAfterOnline,
   watchSync,
   whenTextShows,
@@ -111,6 +115,36 @@ async function timeInitialSync(page: Page, url: string, userId: string): Promise
   return at;
 }
 
+/**
+ * The same first sync on a bare device (bare-device.ts): no DevTools network agent recording each
+ * request's initiator, as in a person's browser. Its time to "up to date" and its long tasks.
+ */
+async function timeBareInitialSync(
+  url: string,
+  email: string,
+  userId: string,
+): Promise<{ at: number; longTasks: number[] }> {
+  const session = await realSession(email);
+  const device = await openBareDevice(
+    `localStorage.setItem(${JSON.stringify(SESSION_STORAGE_KEY)}, ${JSON.stringify(JSON.stringify(session))});\n` +
+      callExpression(installSyncProbe, signalText(UP_TO_DATE_SIGNAL)),
+  );
+  try {
+    await device.goto(url);
+    const probe = 'window.syncProbe';
+    const at = await device.evaluate<number>(
+      `(async () => { while (!${probe}) await new Promise((r) => setTimeout(r, 50)); await ${probe}.upToDate; return ${probe}.upToDateAt[0]; })()`,
+    );
+    const longTasks = await device.evaluate<SyncProbe['longTasks']>(`${probe}.longTasks`);
+    const stored = await device.evaluate<number>(callExpression(storedRows, [userId, 'notes']));
+    if (stored < ENTRIES)
+      throw new Error(`sync-browser: bare device up to date with ${stored} of ${ENTRIES} notes`);
+    return { at, longTasks };
+  } finally {
+    await device.close();
+  }
+}
+
 /** Until A's indicator says "up to date" (it may be already): nothing of A's is still syncing. */
 async function waitUntilUpToDate(page: Page): Promise<void> {
   await page.locator('aside[data-state="up_to_date"]').waitFor();
@@ -140,7 +174,8 @@ async function timeHop(a: Page, b: Page, note: string): Promise<number> {
  * Issue 4's browser budgets, on the production build and the local backend over loopback:
  * - initial sync: a fresh browser (a new profile on disk, no IndexedDB) of an account with 10,000 notes
  *   on the server, from navigation start to the sync indicator's first "up to date" with every note
- *   stored, and the main-thread long tasks meanwhile; the same in an incognito context, and landing on
+ *   stored, and the main-thread long tasks meanwhile; the same on a bare device, whose page has no
+ *   DevTools network agent (bare-device.ts), in an incognito context, and landing on
  *   home (/app) as a device does after signing in, beside it; and the same notes written by IndexedDB
  *   alone (time-raw-note-puts.ts), the floor under the budget on the machine that runs it;
  * - drain: 1,000 edits queued offline, from the 'online' event to an empty outbox;
@@ -163,6 +198,9 @@ export const syncBrowser: Benchmark = {
     const initialHome: number[] = [];
     const longestHome: number[] = [];
     const longest: number[] = [];
+    const initialBare: number[] = [];
+    const longestBare: number[] = [];
+    const overBudgetBare: number[] = [];
     const rawPuts: number[] = [];
     const overBudget: number[] = [];
     const drains: number[] = [];
@@ -200,6 +238,8 @@ export const syncBrowser: Benchmark = {
         const inMemoryAt = await timeInitialSync(incognito.page, `${base}/notes`, owner.user.id);
         await incognito.close();
 
+        const bare = await timeBareInitialSync(`${base}/notes`, email, owner.user.id);
+
         // Where a fresh device lands after signing in: home, whose streak, today and search read the
         // whole journal as it arrives.
         const home = await openDevice(email);
@@ -218,10 +258,13 @@ export const syncBrowser: Benchmark = {
         longestHome.push(Math.max(0, ...homeTasks));
         longest.push(Math.max(0, ...tasks));
         overBudget.push(tasks.filter((duration) => duration > 50).length);
+        initialBare.push(bare.at);
+        longestBare.push(Math.max(0, ...bare.longTasks));
+        overBudgetBare.push(bare.longTasks.filter((duration) => duration > 50).length);
         drains.push((EDITS / drainMs) * 1000);
         log(
           `sync-browser: run ${run}/${runCount}: initial ${Math.round(at)} ms ` +
-            `(first notes shown at ${Math.round(shownAt)} ms, in memory ${Math.round(inMemoryAt)} ms, on home ${Math.round(homeAt)} ms, ` +
+            `(first notes shown at ${Math.round(shownAt)} ms, bare ${Math.round(bare.at)} ms, in memory ${Math.round(inMemoryAt)} ms, on home ${Math.round(homeAt)} ms, ` +
             `IndexedDB alone ${Math.round(raw.ms)} ms), ` +
             `drain ${Math.round(drainMs)} ms`,
         );
@@ -260,6 +303,9 @@ export const syncBrowser: Benchmark = {
     const ms = msFigure;
     const drain = summarize(drains);
     const tasksOver = summarize(overBudget);
+    const tasksOverBare = summarize(overBudgetBare);
+    const bareNote =
+      "beside the budget: no DevTools network agent, as in a person's browser (bare-device.ts)";
     return {
       metrics: [
         ms('initial sync, 10,000 notes, fresh browser, to up to date', initial, 1500),
@@ -307,6 +353,26 @@ export const syncBrowser: Benchmark = {
           runs: tasksOver.runs,
           target: { comparison: 'at-most', value: 0 },
         },
+        ms(
+          "initial sync, 10,000 notes, fresh browser without DevTools' network agent, to up to date",
+          initialBare,
+          undefined,
+          bareNote,
+        ),
+        ms(
+          "longest main-thread task during the initial sync, without DevTools' network agent",
+          longestBare,
+          undefined,
+          bareNote,
+        ),
+        {
+          name: "main-thread tasks over 50 ms during the initial sync, without DevTools' network agent",
+          unit: 'tasks',
+          median: tasksOverBare.median,
+          p95: tasksOverBare.p95,
+          runs: tasksOverBare.runs,
+          note: bareNote,
+        },
         {
           name: 'drain of 1,000 offline edits, online to empty outbox',
           unit: 'changes/s',
@@ -333,6 +399,9 @@ export const syncBrowser: Benchmark = {
         longest,
         longestHome,
         overBudget,
+        initialBare,
+        longestBare,
+        overBudgetBare,
         drains,
         hops,
         hopsAfterLoad,

@@ -11,83 +11,104 @@ export const UP_TO_DATE_SIGNAL = 'up-to-date';
  * the production build as a user's browser runs it.
  */
 
-/**
- * Installed before any app script: records long tasks and when the indicator first says "up to date",
- * and raises UP_TO_DATE_SIGNAL then.
- */
-export async function watchSync(page: Page): Promise<void> {
-  await page.addInitScript((upToDateLine) => {
-    const probe = { longTasks: [] as number[], upToDateAt: [] as number[] };
-    (window as unknown as { syncProbe: typeof probe }).syncProbe = probe;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-    new MutationObserver(() => {
-      const state = document.querySelector<HTMLElement>('aside[data-state]')?.dataset['state'];
-      const last = probe.upToDateAt.length > 0;
-      if (state === 'up_to_date' && !last) {
-        probe.upToDateAt.push(performance.now());
-        console.debug(upToDateLine);
-      }
-      if (state !== 'up_to_date' && last) probe.upToDateAt.length = 0;
-    }).observe(document, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ['data-state'],
-    });
-  }, signalText(UP_TO_DATE_SIGNAL));
+/** What installSyncProbe leaves on `window.syncProbe`. */
+export interface SyncProbe {
+  longTasks: number[];
+  /** When the indicator said "up to date", while it has stayed so (empty when it is not). */
+  upToDateAt: number[];
+  /** Settles the first time the indicator says "up to date". */
+  upToDate: Promise<void>;
 }
 
-/** Rows in one store of the user's database (0 before the app created it). */
+/**
+ * Run in the page before any app script: records long tasks and when the indicator first says "up to
+ * date", and logs `upToDateLine` then. Self-contained, as init scripts are serialised as text.
+ */
+export function installSyncProbe(upToDateLine: string): void {
+  let reached: () => void = () => undefined;
+  const probe = {
+    longTasks: [] as number[],
+    upToDateAt: [] as number[],
+    upToDate: new Promise<void>((resolve) => (reached = resolve)),
+  };
+  (window as unknown as { syncProbe: typeof probe }).syncProbe = probe;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  new MutationObserver(() => {
+    const state = document.querySelector<HTMLElement>('aside[data-state]')?.dataset['state'];
+    const last = probe.upToDateAt.length > 0;
+    if (state === 'up_to_date' && !last) {
+      probe.upToDateAt.push(performance.now());
+      reached();
+      console.debug(upToDateLine);
+    }
+    if (state !== 'up_to_date' && last) probe.upToDateAt.length = 0;
+  }).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-state'],
+  });
+}
+
+/** Installs installSyncProbe in every document the page loads, raising UP_TO_DATE_SIGNAL. */
+export async function watchSync(page: Page): Promise<void> {
+  await page.addInitScript(installSyncProbe, signalText(UP_TO_DATE_SIGNAL));
+}
+
+/**
+ * Rows in one store of the user's database (0 before the app created it). Run in the page;
+ * self-contained, as it is serialised as text.
+ */
+export async function storedRows([id, storeName]: readonly [string, string]): Promise<number> {
+  const name = `murmur-user-${id}`;
+  if (!(await indexedDB.databases()).some((info) => info.name === name)) return 0;
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(name);
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error ?? new Error('open failed'));
+  });
+  const answer = <T>(request: IDBRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('count failed'));
+    });
+  /**
+   * The rows of every landed chunk of the store, one chunk per cursor step: read in one getAll, ten
+   * thousand rows are decoded in one task of the page's main thread (70–150 ms here), which the
+   * long-task figures, gathered until after this count, would charge to the app.
+   */
+  const landedRows = (index: IDBIndex) =>
+    new Promise<number>((resolve, reject) => {
+      let sum = 0;
+      const cursor = index.openCursor(storeName);
+      cursor.onsuccess = () => {
+        const at = cursor.result;
+        if (!at) return resolve(sum);
+        sum += (at.value as { rows: unknown[] }).rows.length;
+        at.continue();
+      };
+      cursor.onerror = () => reject(cursor.error ?? new Error('cursor failed'));
+    });
+  try {
+    if (!db.objectStoreNames.contains(storeName)) return 0;
+    // Rows a first sync landed whole count as the table's (docs/adr/0113), read in the same snapshot.
+    const landed = db.objectStoreNames.contains('landed');
+    const tx = db.transaction(landed ? [storeName, 'landed'] : [storeName]);
+    const [rows, chunkRows] = await Promise.all([
+      answer(tx.objectStore(storeName).count()),
+      landed ? landedRows(tx.objectStore('landed').index('table')) : Promise.resolve(0),
+    ]);
+    return rows + chunkRows;
+  } finally {
+    db.close();
+  }
+}
+
+/** storedRows in `page`. */
 export function countRows(page: Page, userId: string, store: string): Promise<number> {
-  return page.evaluate(
-    async ([id, storeName]) => {
-      const name = `murmur-user-${id}`;
-      if (!(await indexedDB.databases()).some((info) => info.name === name)) return 0;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error ?? new Error('open failed'));
-      });
-      const answer = <T>(request: IDBRequest<T>) =>
-        new Promise<T>((resolve, reject) => {
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error ?? new Error('count failed'));
-        });
-      /**
-       * The rows of every landed chunk of the store, one chunk per cursor step: read in one getAll, ten
-       * thousand rows are decoded in one task of the page's main thread (70–150 ms here), which the
-       * long-task figures, gathered until after this count, would charge to the app.
-       */
-      const landedRows = (index: IDBIndex) =>
-        new Promise<number>((resolve, reject) => {
-          let sum = 0;
-          const cursor = index.openCursor(storeName);
-          cursor.onsuccess = () => {
-            const at = cursor.result;
-            if (!at) return resolve(sum);
-            sum += (at.value as { rows: unknown[] }).rows.length;
-            at.continue();
-          };
-          cursor.onerror = () => reject(cursor.error ?? new Error('cursor failed'));
-        });
-      try {
-        if (!db.objectStoreNames.contains(storeName)) return 0;
-        // Rows a first sync landed whole count as the table's (docs/adr/0113), read in the same snapshot.
-        const landed = db.objectStoreNames.contains('landed');
-        const tx = db.transaction(landed ? [storeName, 'landed'] : [storeName]);
-        const [rows, chunkRows] = await Promise.all([
-          answer(tx.objectStore(storeName).count()),
-          landed ? landedRows(tx.objectStore('landed').index('table')) : Promise.resolve(0),
-        ]);
-        return rows + chunkRows;
-      } finally {
-        db.close();
-      }
-    },
-    [userId, store] as const,
-  );
+  return page.evaluate(storedRows, [userId, store] as const);
 }
 
 /** Until no landed chunk is left (every row of a first sync settled into its table, docs/adr/0113). */
