@@ -116,8 +116,8 @@ async function timeInitialSync(page: Page, url: string, userId: string): Promise
 }
 
 /**
- * The same first sync on a bare device (bare-device.ts): no DevTools network agent recording each
- * request's initiator, as in a person's browser. Its time to "up to date" and its long tasks.
+ * The same first sync on a bare device (bare-device.ts): Chromium not driven by Playwright, whose
+ * DevTools session lengthens the start's tasks. Its time to "up to date" and its long tasks.
  */
 async function timeBareInitialSync(
   url: string,
@@ -174,8 +174,8 @@ async function timeHop(a: Page, b: Page, note: string): Promise<number> {
  * Issue 4's browser budgets, on the production build and the local backend over loopback:
  * - initial sync: a fresh browser (a new profile on disk, no IndexedDB) of an account with 10,000 notes
  *   on the server, from navigation start to the sync indicator's first "up to date" with every note
- *   stored, and the main-thread long tasks meanwhile; the same on a bare device, whose page has no
- *   DevTools network agent (bare-device.ts), in an incognito context, and landing on
+ *   stored, and the main-thread long tasks meanwhile; the same on a bare device, a Chromium not
+ *   driven by Playwright (bare-device.ts), in an incognito context, and landing on
  *   home (/app) as a device does after signing in, beside it; and the same notes written by IndexedDB
  *   alone (time-raw-note-puts.ts), the floor under the budget on the machine that runs it;
  * - drain: 1,000 edits queued offline, from the 'online' event to an empty outbox;
@@ -305,7 +305,7 @@ export const syncBrowser: Benchmark = {
     const tasksOver = summarize(overBudget);
     const tasksOverBare = summarize(overBudgetBare);
     const bareNote =
-      "beside the budget: no DevTools network agent, as in a person's browser (bare-device.ts)";
+      'beside the budget: Chromium over a bare DevTools pipe, only its Page agent on (bare-device.ts)';
     return {
       metrics: [
         ms('initial sync, 10,000 notes, fresh browser, to up to date', initial, 1500),
@@ -354,19 +354,19 @@ export const syncBrowser: Benchmark = {
           target: { comparison: 'at-most', value: 0 },
         },
         ms(
-          "initial sync, 10,000 notes, fresh browser without DevTools' network agent, to up to date",
+          'initial sync, 10,000 notes, fresh browser not driven by Playwright, to up to date',
           initialBare,
           undefined,
           bareNote,
         ),
         ms(
-          "longest main-thread task during the initial sync, without DevTools' network agent",
+          'longest main-thread task during the initial sync, browser not driven by Playwright',
           longestBare,
           undefined,
           bareNote,
         ),
         {
-          name: "main-thread tasks over 50 ms during the initial sync, without DevTools' network agent",
+          name: 'main-thread tasks over 50 ms during the initial sync, browser not driven by Playwright',
           unit: 'tasks',
           median: tasksOverBare.median,
           p95: tasksOverBare.p95,

@@ -59,11 +59,12 @@ export interface BareDevice {
 }
 
 /**
- * A device as a person's browser runs the app: a new Chromium profile on disk whose page has no
- * DevTools agent but Page's, which runs `initScript` before the app's scripts. Playwright enables
- * DevTools' network agent on every page; it records a stack trace for each request's initiator, and on
- * the app's start V8 re-parses functions for those traces inside the start's tasks (docs/adr/0125).
- * No service worker registers, as with the Playwright devices.
+ * A device nearer a person's browser: a new Chromium profile on disk whose page has no DevTools agent
+ * but Page's, which runs `initScript` before the app's scripts. Playwright enables several agents on
+ * every page (network, runtime, page, its own scripts); its network agent records a stack trace for
+ * each request's initiator, which V8 builds by re-parsing functions inside the start's tasks, and the
+ * start's tasks ran longer under Playwright (docs/adr/0125). No service worker registers, as with the
+ * Playwright devices.
  */
 export async function openBareDevice(initScript: string): Promise<BareDevice> {
   const executable = findChromium();
