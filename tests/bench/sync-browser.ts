@@ -174,10 +174,12 @@ async function timeHop(a: Page, b: Page, note: string): Promise<number> {
  * Issue 4's browser budgets, on the production build and the local backend over loopback:
  * - initial sync: a fresh browser (a new profile on disk, no IndexedDB) of an account with 10,000 notes
  *   on the server, from navigation start to the sync indicator's first "up to date" with every note
- *   stored, and the main-thread long tasks meanwhile; the same on a bare device, a Chromium not
- *   driven by Playwright (bare-device.ts), in an incognito context, and landing on
- *   home (/app) as a device does after signing in, beside it; and the same notes written by IndexedDB
- *   alone (time-raw-note-puts.ts), the floor under the budget on the machine that runs it;
+ *   stored, and the main-thread long tasks meanwhile. Measured both under Playwright and on a bare
+ *   device, a Chromium not driven by Playwright (bare-device.ts): the time is held to the budget in
+ *   both, the long tasks on the bare device, since Playwright's DevTools session lengthens the start's
+ *   module evaluations (ADR 0125). Beside them: the same in an incognito context, landing on home
+ *   (/app) as a device does after signing in, and the same notes written by IndexedDB alone
+ *   (time-raw-note-puts.ts), the floor under the budget on the machine that runs it;
  * - drain: 1,000 edits queued offline, from the 'online' event to an empty outbox;
  * - A → B: a check-in saved on one device until it shows on the other (realtime poke, pull, render),
  *   with A open and up to date as someone checking in has it; and beside it, saved right after A
@@ -304,8 +306,7 @@ export const syncBrowser: Benchmark = {
     const drain = summarize(drains);
     const tasksOver = summarize(overBudget);
     const tasksOverBare = summarize(overBudgetBare);
-    const bareNote =
-      'beside the budget: Chromium over a bare DevTools pipe, only its Page agent on (bare-device.ts)';
+    const bareNote = 'Chromium over a bare DevTools pipe, only its Page agent on (bare-device.ts, ADR 0125)';
     return {
       metrics: [
         ms('initial sync, 10,000 notes, fresh browser, to up to date', initial, 1500),
@@ -336,8 +337,8 @@ export const syncBrowser: Benchmark = {
         ms(
           'longest main-thread task during the initial sync',
           longest,
-          50,
-          '0 ms: no task over 50 ms, the only ones the browser reports',
+          undefined,
+          "beside the budget: under Playwright, whose DevTools session lengthens the start's tasks (ADR 0125)",
         ),
         ms(
           'longest main-thread task during the initial sync on home (/app)',
@@ -351,19 +352,19 @@ export const syncBrowser: Benchmark = {
           median: tasksOver.median,
           p95: tasksOver.p95,
           runs: tasksOver.runs,
-          target: { comparison: 'at-most', value: 0 },
+          note: 'beside the budget: under Playwright (ADR 0125)',
         },
         ms(
           'initial sync, 10,000 notes, fresh browser not driven by Playwright, to up to date',
           initialBare,
-          undefined,
+          1500,
           bareNote,
         ),
         ms(
           'longest main-thread task during the initial sync, browser not driven by Playwright',
           longestBare,
-          undefined,
-          bareNote,
+          50,
+          `${bareNote}; 0 ms: no task over 50 ms, the only ones the browser reports`,
         ),
         {
           name: 'main-thread tasks over 50 ms during the initial sync, browser not driven by Playwright',
@@ -371,6 +372,7 @@ export const syncBrowser: Benchmark = {
           median: tasksOverBare.median,
           p95: tasksOverBare.p95,
           runs: tasksOverBare.runs,
+          target: { comparison: 'at-most', value: 0 },
           note: bareNote,
         },
         {
