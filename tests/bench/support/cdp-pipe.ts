@@ -60,18 +60,19 @@ export function openCdpPipe(executable: string, args: readonly string[]): CdpPip
       resolve();
     });
   });
+  const send: CdpPipe['send'] = (method, params = {}, sessionId) => {
+    if (exited) return Promise.reject(new Error(`${method}: browser exited`));
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject, method });
+      toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
+    });
+  };
   return {
-    send(method, params = {}, sessionId) {
-      if (exited) return Promise.reject(new Error(`${method}: browser exited`));
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject, method });
-        toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
-      });
-    },
+    send,
     async close() {
       if (exited) return;
-      this.send('Browser.close').catch(() => undefined);
+      send('Browser.close').catch(() => undefined);
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exitedPromise;
       clearTimeout(timer);

@@ -19,12 +19,11 @@ import {
   serviceClient,
   signUpUser,
   startSyncBackend,
+  syncSession,
   type SignedInUser,
   type SyncBackend,
 } from './support/sync-backend.ts';
 import { device, newDiaryEntry, newMoodEntry, newNote } from './support/sync-requests.ts';
-
-const session = (user: SignedInUser) => ({ userId: user.id, accessToken: user.token });
 
 /**
  * R4: a pull of protocol 2 (the engine's) and one of protocol 1 carry the same rows, whatever wrote
@@ -45,7 +44,7 @@ describe.each(TARGETS)('both pull protocols carry the same rows, on %s', (target
   async function page(user: SignedInUser, protocol: number, cursor = 0): Promise<PullResponse> {
     const transport = createSupabaseSyncTransport(user.supabase, user.id);
     const request = { ...device(user.id).pull(cursor, 1000), protocol };
-    return pullResponseSchema.parse(await transport.pull(request, session(user)));
+    return pullResponseSchema.parse(await transport.pull(request, syncSession(user)));
   }
 
   /** Both protocols' pages of the whole journal: the same rows, once checked. */
@@ -65,7 +64,7 @@ describe.each(TARGETS)('both pull protocols carry the same rows, on %s', (target
       dev.mutation('diary_entries', ids[0] ?? '', newDiaryEntry(ids[0])),
       dev.mutation('mood_entries', ids[0] ?? '', newMoodEntry(ids[0])),
     ];
-    pushResponseSchema.parse(await transport.push(dev.push(mutations), session(user)));
+    pushResponseSchema.parse(await transport.push(dev.push(mutations), syncSession(user)));
     return ids;
   }
 
@@ -104,7 +103,7 @@ describe.each(TARGETS)('both pull protocols carry the same rows, on %s', (target
     const transport = createSupabaseSyncTransport(user.supabase, user.id);
     await transport.push(
       dev.push([dev.mutation('notes', deleted, { deleted_at: new Date().toISOString() })]),
-      session(user),
+      syncSession(user),
     );
     const { clock } = await expectBothProtocolsAgree(user);
     await compact(backend, user.id, clock);

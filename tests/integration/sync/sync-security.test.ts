@@ -23,6 +23,7 @@ import {
   serviceClient,
   signUpUser,
   startSyncBackend,
+  syncSession,
   type SignedInUser,
   type SyncBackend,
 } from './support/sync-backend.ts';
@@ -30,18 +31,19 @@ import { device, newDiaryEntry, newMoodEntry, newNote, newRecording } from './su
 import { waitFor } from './support/wait-for.ts';
 
 const SERVER_NODE = '0'.repeat(32);
-const session = (user: SignedInUser) => ({ userId: user.id, accessToken: user.token });
 
 async function pullAll(user: SignedInUser, cursor = 0): Promise<{ rows: ServerRow[]; clock: number }> {
   const transport = createSupabaseSyncTransport(user.supabase, user.id);
-  const page = pullResponseSchema.parse(await transport.pull(device(user.id).pull(cursor), session(user)));
+  const page = pullResponseSchema.parse(
+    await transport.pull(device(user.id).pull(cursor), syncSession(user)),
+  );
   if (page.reset_required) throw new Error('unexpected reset');
   return { rows: page.rows, clock: page.clock };
 }
 
 async function push(user: SignedInUser, request: unknown) {
   const transport = createSupabaseSyncTransport(user.supabase, user.id);
-  return pushResponseSchema.parse(await transport.push(request, session(user)));
+  return pushResponseSchema.parse(await transport.push(request, syncSession(user)));
 }
 
 async function failure(promise: Promise<unknown>): Promise<TransportError> {
@@ -392,15 +394,17 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
     const forbidden = await failure(asB.push(device(a.id).push([]), { userId: a.id, accessToken: b.token }));
     expect(forbidden).toMatchObject({ kind: 'forbidden', status: 403 });
     // The transport never sends one user's requests through another user's client.
-    const mismatch = await failure(createSupabaseSyncTransport(a.supabase, a.id).pull(request, session(b)));
+    const mismatch = await failure(
+      createSupabaseSyncTransport(a.supabase, a.id).pull(request, syncSession(b)),
+    );
     expect(mismatch).toMatchObject({ kind: 'forbidden', status: null });
     const malformed = await failure(
-      createSupabaseSyncTransport(a.supabase, a.id).push({ protocol: 1 }, session(a)),
+      createSupabaseSyncTransport(a.supabase, a.id).push({ protocol: 1 }, syncSession(a)),
     );
     expect(malformed).toMatchObject({ kind: 'rejected', status: 400 });
     const closed = `http://127.0.0.1:${await freePort()}`;
     const offline = createSupabaseSyncTransport(client(closed, backend.anonKey), a.id);
-    const network = await failure(offline.pull(request, session(a)));
+    const network = await failure(offline.pull(request, syncSession(a)));
     expect(network).toMatchObject({ kind: 'network', status: null });
   });
 });

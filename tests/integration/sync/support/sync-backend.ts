@@ -59,6 +59,11 @@ export interface SignedInUser {
   readonly supabase: SupabaseClient;
 }
 
+/** The session the sync transport sends for `user`. */
+export function syncSession(user: SignedInUser): { userId: string; accessToken: string } {
+  return { userId: user.id, accessToken: user.token };
+}
+
 export const TEST_PASSWORD = 'correct horse battery 42';
 
 /** Signs a new account up (the backend confirms email automatically) and keeps its session. */
