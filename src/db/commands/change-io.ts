@@ -25,6 +25,8 @@ export interface ChangeIo {
    * work that must be done before the commit is reported, but need not delay it, goes here.
    */
   issued?(): void;
+  /** Whether write() also writes the plan's conflicts (its transaction holds their store). */
+  writesConflicts: boolean;
 }
 
 /** Through Dexie's tables and all of its middleware: for a change nested in a caller's transaction. */
@@ -45,7 +47,9 @@ export function tablesChangeIo(db: MurmurDatabase, ports: DbPorts): ChangeIo {
         db.entityTable(table).put(planned.row),
         db.outbox.add(planned.outbox),
         setMeta(db, 'hlc', planned.hlc),
+        planned.conflicts.length > 0 ? db.conflicts.bulkPut(planned.conflicts) : undefined,
       ]),
+    writesConflicts: true,
     rewrite: (table, row) => db.entityTable(table).put(row),
   };
 }

@@ -10,7 +10,14 @@ import { knownClientId } from '../sync-meta.ts';
 import { changeInNativeTransaction } from './native-change.ts';
 import { StaleMemoryError } from './last-write.ts';
 import { EntityNotFoundError } from './change-errors.ts';
-import { changeScope, writeChange, type ChangeOptions } from './write-change.ts';
+import type { Seen, SeenField } from './rebase-edit.ts';
+import {
+  changeScope,
+  ConflictOutOfScopeError,
+  editScope,
+  writeChange,
+  type ChangeOptions,
+} from './write-change.ts';
 
 /** What every command needs: the user's database and the injected clock and ids. */
 export interface CommandContext {
@@ -58,7 +65,7 @@ function changeOnce(
     // 0113) is found through Dexie, so a miss there is asked again below before it is an error.
     if (answer)
       return answer.catch((error: unknown) => {
-        if (error instanceof EntityNotFoundError)
+        if (error instanceof EntityNotFoundError || error instanceof ConflictOutOfScopeError)
           return changeInDexieTransaction(ctx, table, id, patch, options);
         throw error;
       });
@@ -76,7 +83,8 @@ function changeInDexieTransaction(
   return new Promise((resolve, reject) => {
     let changed: string[] | undefined;
     // The callback must be an async function: Dexie keeps the transaction open across its awaits only then.
-    const done = ctx.db.transaction('rw', changeScope(ctx.db, table), async (transaction) => {
+    const scope = options.seen ? editScope(ctx.db, table) : changeScope(ctx.db, table);
+    const done = ctx.db.transaction('rw', scope, async (transaction) => {
       const committed = transaction.parent ? null : commitOutcome(transaction.idbtrans);
       // The writes' results reach `changed` before the commit is reported: IndexedDB fires their
       // success events before the transaction's complete event.
@@ -93,6 +101,36 @@ function changeInDexieTransaction(
     });
     done.then(resolve, reject);
   });
+}
+
+/** Each field of an editor's save as stored after it: its value and HLC (R37). */
+export type SavedFields = Record<string, SeenField>;
+
+/**
+ * An editor's save: `patch` planned against `seen`, what the editor showed (R37, R38), and written
+ * into the entry even if it was deleted meanwhile (R39). Answers with each patched field as stored
+ * after the save, merged where another change came first.
+ */
+export async function edit(
+  ctx: CommandContext,
+  table: SyncedTable,
+  id: string,
+  patch: Record<string, unknown>,
+  seen: Seen,
+): Promise<SavedFields> {
+  let row: Readonly<Record<string, unknown>> & { _sync: { hlc: Record<string, string> } } = {
+    _sync: { hlc: {} },
+  };
+  await change(ctx, table, id, patch, {
+    seen,
+    report: (stored) => {
+      row = stored;
+    },
+  });
+  const saved: SavedFields = {};
+  for (const field of Object.keys(patch))
+    saved[field] = { value: row[field], hlc: row._sync.hlc[field] ?? '' };
+  return saved;
 }
 
 /** The user's settings, or the defaults before any were saved; used for new entries' look. */

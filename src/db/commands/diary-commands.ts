@@ -1,5 +1,13 @@
 import type { DiaryEntry } from '../entities/diary-entry.ts';
-import { change, currentSettings, nowIso, type CommandContext } from './command-context.ts';
+import {
+  change,
+  currentSettings,
+  edit,
+  nowIso,
+  type CommandContext,
+  type SavedFields,
+} from './command-context.ts';
+import type { Seen } from './rebase-edit.ts';
 import { changeScope, writeChange } from './write-change.ts';
 
 export type DiaryFields = Omit<DiaryEntry, 'id' | 'created_at' | 'deleted_at' | 'time_zone'>;
@@ -33,6 +41,10 @@ export function diaryCommands(ctx: CommandContext) {
         },
       );
       return id;
+    },
+    /** The diary editor's save, planned against what it showed (R37–R39). */
+    editDiaryEntry(id: string, fields: Partial<DiaryFields>, seen: Seen): Promise<SavedFields> {
+      return edit(ctx, 'diary_entries', id, fields, seen);
     },
     updateDiaryEntry(id: string, fields: Partial<DiaryFields> & { time_zone?: string }): Promise<string[]> {
       return change(ctx, 'diary_entries', id, fields);

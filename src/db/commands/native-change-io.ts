@@ -53,6 +53,7 @@ export function nativeChangeIo(db: MurmurDatabase, transaction: IDBTransaction, 
       return written;
     },
     rewrite: (table, row) => answer(transaction.objectStore(table).put(storedForm(table, row))),
+    writesConflicts: false,
     issued: () => {
       announce?.();
       announce = undefined;

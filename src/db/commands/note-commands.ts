@@ -1,5 +1,13 @@
 import type { Note } from '../entities/note.ts';
-import { change, currentSettings, nowIso, type CommandContext } from './command-context.ts';
+import {
+  change,
+  currentSettings,
+  edit,
+  nowIso,
+  type CommandContext,
+  type SavedFields,
+} from './command-context.ts';
+import type { Seen } from './rebase-edit.ts';
 import { changeScope, writeChange } from './write-change.ts';
 
 export type NoteFields = Omit<Note, 'id' | 'created_at' | 'deleted_at'>;
@@ -32,6 +40,10 @@ export function noteCommands(ctx: CommandContext) {
     },
     updateNote(id: string, fields: Partial<NoteFields>): Promise<string[]> {
       return change(ctx, 'notes', id, fields);
+    },
+    /** The note editor's save, planned against what it showed (R37–R39). */
+    editNote(id: string, fields: Partial<NoteFields>, seen: Seen): Promise<SavedFields> {
+      return edit(ctx, 'notes', id, fields, seen);
     },
     /** Moves the note to the trash (a tombstone, R24); restoreNote brings it back. */
     deleteNote(id: string): Promise<string[]> {

@@ -1,10 +1,12 @@
 import type { RowSync, Stored } from '../entities/common.ts';
+import type { Conflict } from '../entities/conflict.ts';
 import { tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
 import { maxHlc, nextHlc, nodeFromClientId } from '../hlc.ts';
 import type { DbPorts } from '../ports.ts';
 import type { OutboxRow } from '../schema.ts';
 import { EntityDeletedError, EntityExistsError, EntityNotFoundError } from './change-errors.ts';
 import { patchedRow } from './patched-row.ts';
+import { rebaseEdit, type Seen } from './rebase-edit.ts';
 
 /** How a change may apply (the options of writeChange that decide what it writes). */
 export interface ChangeRules {
@@ -12,6 +14,12 @@ export interface ChangeRules {
   create?: boolean;
   /** Allow changing a deleted row (restore, or a user restoring a conflict). */
   allowDeleted?: boolean;
+  /**
+   * An editor's save: what it showed for each field, which the change is planned against (R37, R38).
+   * Such a save is also written into an entry deleted meanwhile, which keeps the words in the trash
+   * and stays deleted (R24, R39).
+   */
+  seen?: Seen;
 }
 
 /** What a change starts from: the stored row (if any), this database's client id and its HLC state. */
@@ -30,6 +38,8 @@ export interface PlannedChange {
   row: Stored<Record<string, unknown>>;
   hlc: string;
   outbox: Omit<OutboxRow, 'seq'>;
+  /** Local conflicts holding stored values this change displaced unseen (R38); written with it. */
+  conflicts: Stored<Conflict>[];
 }
 
 /**
@@ -62,7 +72,8 @@ export function planChange(
   } else {
     throw new EntityNotFoundError(table, id);
   }
-  if (!options.create && !options.allowDeleted && current['deleted_at'] != null && !('deleted_at' in patch)) {
+  const intoDeleted = options.allowDeleted === true || options.seen !== undefined;
+  if (!options.create && !intoDeleted && current['deleted_at'] != null && !('deleted_at' in patch)) {
     throw new EntityDeletedError(table, id);
   }
   const allowed = policy.writable ? null : new Set(policy.patchableFields ?? []);
@@ -71,26 +82,47 @@ export function planChange(
     if (!options.create && policy.immutable.includes(field))
       throw new Error(`${table}.${field} cannot change`);
   }
+  const node = nodeFromClientId(from.clientId);
+  const rebased =
+    options.seen && !options.create ? rebaseEdit(policy, patch, current, sync, options.seen, node) : null;
+  const planned = rebased?.patch ?? patch;
   const next = options.create
-    ? policy.schema.parse({ ...patch, id })
-    : patchedRow(policy.schema, current, patch, id);
-  const changed = Object.keys(patch).filter(
+    ? policy.schema.parse({ ...planned, id })
+    : patchedRow(policy.schema, current, planned, id);
+  const changed = Object.keys(planned).filter(
     (field) => options.create || !sameValue(current[field], next[field]),
   );
   if (changed.length === 0) return null;
 
   const previous = maxHlc(from.hlcState, ...Object.values(sync.hlc));
-  const hlc = nextHlc(previous, nodeFromClientId(from.clientId), ports.clock.now());
+  const hlc = nextHlc(previous, node, ports.clock.now());
   const fieldHlc: Record<string, string> = {};
   const base: Record<string, string> = {};
   const written: Record<string, unknown> = {};
   for (const field of changed) {
     fieldHlc[field] = hlc;
-    base[field] = sync.hlc[field] ?? '';
+    base[field] = rebased?.base[field] ?? sync.hlc[field] ?? '';
     written[field] = next[field];
   }
+  const created_at = new Date(ports.clock.now()).toISOString();
+  const conflicts = (rebased?.displaced ?? []).map((lost): Stored<Conflict> => ({
+    id: ports.ids.next(),
+    table_name: table,
+    row_id: id,
+    field: lost.field,
+    kind: 'lww_lost',
+    losing_value: lost.value,
+    losing_hlc: lost.hlc,
+    winning_hlc: hlc,
+    reason: 'changed in another tab of this device while this one was being edited',
+    created_at,
+    resolved_at: null,
+    // version 0: the server never saw this value lose (R21 takes a device's own values for seen).
+    _sync: { version: 0, hlc: {} },
+  }));
   return {
     changed,
+    conflicts,
     row: { ...next, _sync: { version: sync.version, hlc: { ...sync.hlc, ...fieldHlc } } },
     hlc,
     outbox: {
@@ -100,7 +132,7 @@ export function planChange(
       patch: written,
       hlc: fieldHlc,
       base,
-      created_at: new Date(ports.clock.now()).toISOString(),
+      created_at,
     },
   };
 }

@@ -4,6 +4,7 @@
  * is durable and queued. Nothing but the commands in this folder writes the entity tables or the
  * outbox (the sync engine's pull writes entity rows, never the outbox).
  */
+import type { Stored } from '../entities/common.ts';
 import type { SyncedTable } from '../entities/entity-tables.ts';
 import type { DbPorts } from '../ports.ts';
 import type { MurmurDatabase } from '../schema.ts';
@@ -26,6 +27,22 @@ export function changeScope(db: MurmurDatabase, table: SyncedTable) {
   return [db.entityTable(table), db.outbox, db.sync_meta] as const;
 }
 
+/** An editor's save (with `seen`) may also keep a displaced value as a conflict (R38). */
+export function editScope(db: MurmurDatabase, table: SyncedTable) {
+  return [...changeScope(db, table), db.conflicts] as const;
+}
+
+/**
+ * The change must keep a displaced value as a conflict, which its transaction cannot write (a native
+ * one over the entity, outbox and meta stores only). Nothing was written; run it again in Dexie's.
+ */
+export class ConflictOutOfScopeError extends Error {
+  constructor(table: SyncedTable, id: string) {
+    super(`${table} ${id}: the change keeps a conflict, outside its transaction`);
+    this.name = 'ConflictOutOfScopeError';
+  }
+}
+
 export interface ChangeOptions extends ChangeRules {
   /**
    * Called once the change's writes are issued, when it is the last thing its transaction does: the
@@ -39,6 +56,8 @@ export interface ChangeOptions extends ChangeRules {
   speculate?: boolean;
   /** Send the requests on this native transaction (the change's own), with the database's client id. */
   native?: { transaction: IDBTransaction; clientId: string };
+  /** Told the row as it stands after the change (as stored, when nothing changed): what an editor saved. */
+  report?: (row: Stored<Record<string, unknown>>) => void;
 }
 
 /**
@@ -88,16 +107,22 @@ export async function writeChange(
       await writes;
     }
     rememberWrite(db, { table, id, row, hlcState: guess.hlc });
+    options.report?.(row);
     return guess.changed;
   }
   const start = await reads;
   const planned = planChange(ports, table, id, patch, options, start);
-  if (!planned) return [];
+  if (!planned) {
+    if (start.existing) options.report?.(start.existing);
+    return [];
+  }
+  if (planned.conflicts.length > 0 && !io.writesConflicts) throw new ConflictOutOfScopeError(table, id);
   const writes = io.write(table, planned, start.existing);
   options.writesIssued?.();
   io.issued?.();
   await writes;
   rememberWrite(db, { table, id, row: planned.row, hlcState: planned.hlc });
+  options.report?.(planned.row);
   return planned.changed;
 }
 
@@ -112,11 +137,13 @@ function planGuess(
   clientId: string,
 ): PlannedChange | null {
   try {
-    return planChange(ports, table, id, patch, options, {
+    const guess = planChange(ports, table, id, patch, options, {
       existing: remembered.row,
       clientId,
       hlcState: remembered.hlcState,
     });
+    // A change that keeps a conflict is planned from the reads, which its transaction may not hold.
+    return guess && guess.conflicts.length === 0 ? guess : null;
   } catch {
     return null;
   }
