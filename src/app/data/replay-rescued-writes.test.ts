@@ -60,21 +60,36 @@ describe('replaying words a closed page rescued', () => {
     expect(await db.form_drafts.get('mood:new:2026-11-27')).toBeUndefined();
   });
 
-  it('never brings a deleted note back: the rescue is reported and set aside', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('[R39] keeps words rescued for a note deleted meanwhile in the deleted note, which stays deleted', async () => {
     const noteId = await commands.createNote({ body: 'gone soon' });
+    const shown = await db.notes.get(noteId);
     await commands.deleteNote(noteId);
+    const seen = { body: { value: 'gone soon', hlc: shown?._sync.hlc['body'] ?? '' } };
     rescueWrite(
       ANA,
-      { kind: 'note', id: noteId, patch: { body: 'typed as another device deleted it' } },
+      { kind: 'note', id: noteId, patch: { body: 'gone soon, typed as another device deleted it' }, seen },
       1_000,
     );
 
-    expect(await replayRescuedWrites(ANA, commands)).toBe(0);
+    expect(await replayRescuedWrites(ANA, commands)).toBe(1);
 
-    expect(await db.notes.get(noteId)).toMatchObject({ body: 'gone soon', deleted_at: expect.any(String) });
+    expect(await db.notes.get(noteId)).toMatchObject({
+      body: 'gone soon, typed as another device deleted it',
+      deleted_at: expect.any(String),
+    });
     expect(rescuedWrites(ANA)).toEqual([]);
-    expect(error).toHaveBeenCalledOnce();
+  });
+
+  it('[R38] merges rescued words with a change stored after the page closed', async () => {
+    const noteId = await commands.createNote({ body: 'Morning walk.' });
+    const shown = await db.notes.get(noteId);
+    const seen = { body: { value: 'Morning walk.', hlc: shown?._sync.hlc['body'] ?? '' } };
+    rescueWrite(ANA, { kind: 'note', id: noteId, patch: { body: 'Morning walk. Rain later.' }, seen }, 1_000);
+    await commands.updateNote(noteId, { body: 'Early morning walk.' });
+
+    expect(await replayRescuedWrites(ANA, commands)).toBe(1);
+
+    expect((await db.notes.get(noteId))?.body).toBe('Early morning walk. Rain later.');
   });
 
   it('keeps a rescue for the next start when the database fails', async () => {

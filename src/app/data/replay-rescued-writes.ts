@@ -3,21 +3,22 @@ import { ZodError } from 'zod';
 import type { Commands } from '../../db/commands/create-commands.ts';
 import type { DiaryFields } from '../../db/commands/diary-commands.ts';
 import type { NoteFields } from '../../db/commands/note-commands.ts';
-import { EntityDeletedError, EntityNotFoundError } from '../../db/commands/write-change.ts';
+import { EntityNotFoundError } from '../../db/commands/write-change.ts';
 import { rescuedWrites, rescuePrefix, type RescuedWrite } from '../../lib/drafts/rescued-writes.ts';
 
-type RescueCommands = Pick<
-  Commands,
-  'updateNote' | 'updateDiaryEntry' | 'keepFormDraft' | 'discardFormDraft'
->;
+type RescueCommands = Pick<Commands, 'editNote' | 'editDiaryEntry' | 'keepFormDraft' | 'discardFormDraft'>;
 
+/**
+ * An editor's words go through the editor's own save (R37–R39): merged with what was stored meanwhile,
+ * and kept in the entry even if it was deleted since.
+ */
 async function apply(commands: RescueCommands, write: RescuedWrite): Promise<void> {
   switch (write.kind) {
     case 'note':
-      await commands.updateNote(write.id, write.patch as Partial<NoteFields>);
+      await commands.editNote(write.id, write.patch as Partial<NoteFields>, write.seen ?? {});
       return;
     case 'diary-entry':
-      await commands.updateDiaryEntry(write.id, write.patch as Partial<DiaryFields>);
+      await commands.editDiaryEntry(write.id, write.patch as Partial<DiaryFields>, write.seen ?? {});
       return;
     case 'form-draft':
       if (write.value === null) await commands.discardFormDraft(write.key);
@@ -26,14 +27,12 @@ async function apply(commands: RescueCommands, write: RescuedWrite): Promise<voi
 }
 
 /**
- * A failure no later attempt can change: the entry is gone or in the trash (an edit never brings a
- * deleted entry back, R24), or the fields do not fit it. Anything else (the database closing, storage
- * full) leaves the rescue for the next start.
+ * A failure no later attempt can change: the entry does not exist on this device, or the fields do
+ * not fit it. A deleted entry is no such failure: the words are kept in it, in the trash (R39).
+ * Anything else (the database closing, storage full) leaves the rescue for the next start.
  */
 function isPermanent(error: unknown): boolean {
-  return (
-    error instanceof EntityNotFoundError || error instanceof EntityDeletedError || error instanceof ZodError
-  );
+  return error instanceof EntityNotFoundError || error instanceof ZodError;
 }
 
 /**

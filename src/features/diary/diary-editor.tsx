@@ -1,9 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 
+import type { Stored } from '../../db/entities/common.ts';
 import type { DiaryEntry } from '../../db/entities/diary-entry.ts';
+import { editedAfterDelete } from '../../db/edited-after-delete.ts';
+import { EditBase, storedFields } from '../../lib/drafts/edit-base.ts';
 import { isDay } from '../../lib/dates/day.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
@@ -22,6 +25,14 @@ import { EntryConflicts } from '../conflicts/entry-conflicts.tsx';
 import styles from './diary.module.css';
 
 type Editable = Pick<DiaryEntry, 'day' | 'title' | 'body' | 'font' | 'color' | 'font_size'>;
+
+/** The fields a save is planned against what the editor showed (R37). */
+const EDITED = ['title', 'body'] as const;
+
+/** What the editor follows of the stored entry: the edited fields' HLCs. */
+function storedKey(entry: Stored<DiaryEntry>): string {
+  return EDITED.map((field) => entry._sync.hlc[field] ?? '').join(' ');
+}
 
 const DIARY_FIELD_NAMES: Record<string, string> = {
   day: 'diary.day',
@@ -62,7 +73,7 @@ export function DiaryEditor({ id }: { id: string }) {
   return <DiaryEditorForm key={entry.id} entry={entry} />;
 }
 
-function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
+function DiaryEditorForm({ entry }: { entry: Stored<DiaryEntry> }) {
   const { t, i18n } = useTranslation();
   const { settings } = useSettings();
   const navigate = useNavigate();
@@ -76,27 +87,58 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
     font_size: entry.font_size,
   });
   const [saved, setSaved] = useState<Editable>(draft);
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  // What the editor shows and what it derives from (R37): a save is planned against that base.
+  const [base] = useState(() => new EditBase(storedFields(entry, EDITED)));
+  const shown = useRef<Editable>(draft);
+  useLayoutEffect(() => {
+    shown.current = draft;
+  });
   const family = useFont(draft.font);
   const ids = { title: useId(), body: useId(), day: useId() };
   const deleted = entry.deleted_at !== null;
 
   const { status, schedule, flush } = useAutosave<Editable>(
-    async (value) => {
+    async (value, again) => {
       // Thrown, not skipped: the autosave keeps the value queued and says it is not saved.
       if (!userData) throw new Error('No journal is open to save the entry in');
       const patch = changedFields(value, saved);
       if (Object.keys(patch).length === 0) return;
-      await userData.commands.updateDiaryEntry(entry.id, patch);
-      setSaved(value);
+      const stored = await userData.commands.editDiaryEntry(entry.id, patch, base.seen(Object.keys(patch)));
+      const asStored = Object.fromEntries(Object.entries(stored).map(([field, { value }]) => [field, value]));
+      setSaved({ ...value, ...asStored });
+      const after = base.afterSave(patch, stored, shown.current);
+      if (after.changedElsewhere) setChangedElsewhere(true);
+      if (Object.keys(after.show).length > 0) {
+        const next = { ...shown.current, ...after.show } as Editable;
+        setDraft(next);
+        if (Object.keys(after.resave).length > 0) again(next);
+      }
     },
     {
       rescue: (value) => {
         const patch = changedFields(value, saved);
         if (!userData || Object.keys(patch).length === 0) return null;
-        return { userId: userData.userId, write: { kind: 'diary-entry', id: entry.id, patch } };
+        const seen = base.seen(Object.keys(patch));
+        return { userId: userData.userId, write: { kind: 'diary-entry', id: entry.id, patch, seen } };
       },
     },
   );
+
+  // Another tab or device changed the entry: show it where the person has no unsaved words; where they
+  // have, their words stay and the next save merges the two (R38).
+  const followKey = `${storedKey(entry)} ${status}`;
+  const [followed, setFollowed] = useState(followKey);
+  if (followed !== followKey) {
+    setFollowed(followKey);
+    const follow = base.follow(storedFields(entry, EDITED), draft, status === 'pending');
+    if (Object.keys(follow.show).length > 0) {
+      const next = { ...draft, ...follow.show } as Editable;
+      setDraft(next);
+      setSaved((current) => ({ ...current, ...follow.show }));
+    }
+    if (follow.changedElsewhere) setChangedElsewhere(true);
+  }
 
   const edit = (fields: Partial<Editable>) => {
     const next = { ...draft, ...fields };
@@ -146,7 +188,9 @@ function DiaryEditorForm({ entry }: { entry: DiaryEntry }) {
         </Link>
         <p className={styles.saveState} role="status" aria-live="polite">
           {deleted ? t('diary.inTrash') : t(`diary.saveState.${status === 'error' ? 'failed' : status}`)}
+          {!deleted && changedElsewhere ? ` ${t('diary.changedElsewhere')}` : ''}
         </p>
+        {editedAfterDelete(entry, EDITED) ? <p role="status">{t('diary.keptAfterDelete')}</p> : null}
       </div>
       <div className={styles.field}>
         <label htmlFor={ids.day}>{t('diary.day')}</label>

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+import { editedAfterDelete } from '../../db/edited-after-delete.ts';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { NoteEditor } from './note-editor.tsx';
@@ -34,6 +35,9 @@ export function NoteEditorScreen({
         title={note.locked ? t('notes.locked.label') : note.title.trim() || t('notes.untitled')}
         description={t('notes.inTrash')}
       >
+        {editedAfterDelete(note, ['title', 'body']) ? (
+          <p role="status">{t('notes.keptAfterDelete')}</p>
+        ) : null}
         <p>
           <button
             type="button"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
@@ -18,6 +18,7 @@ import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
 import { spokenText } from '../../ui/spoken-text.ts';
 import { TagsEditor } from './tags-editor.tsx';
 import { useAutosave, type SaveStatus } from '../../lib/drafts/use-autosave.ts';
+import { EditBase, storedFields } from '../../lib/drafts/edit-base.ts';
 import { useIdleRelock } from './use-idle-relock.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
 import { useNoteSettings } from './use-note-settings.ts';
@@ -33,6 +34,14 @@ const STATUS_KEYS: Record<SaveStatus, string | null> = {
   saved: 'notes.save.saved',
   error: 'notes.save.failed',
 };
+
+/** The fields an editor's save is planned against what it showed (R37). */
+const EDITED = ['title', 'body', 'tags'] as const;
+
+/** What the editor follows of the stored note: the edited fields' HLCs. */
+function storedKey(note: Stored<Note>): string {
+  return EDITED.map((field) => note._sync.hlc[field] ?? '').join(' ');
+}
 
 /**
  * Editing one note. Title and body save while typing (debounced) and on blur, leaving or hiding the
@@ -57,18 +66,28 @@ export function NoteEditor({
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const [title, setTitle] = useState(note.title);
   const [body, setBody] = useState(note.body);
-  const [seen, setSeen] = useState({ title: note.title, body: note.body });
   const [unlocked, setUnlocked] = useState(false);
-  const save = useCallback(
-    (patch: Partial<NoteFields>) => data.commands.updateNote(note.id, patch),
-    [data.commands, note.id],
-  );
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  // What the editor shows and what it derives from (R37): a save is planned against that base.
+  const [base] = useState(() => new EditBase(storedFields(note, EDITED)));
+  const shown = useRef<Record<string, unknown>>({});
+  useLayoutEffect(() => {
+    shown.current = { title, body, tags: note.tags };
+  });
+  const save = async (patch: Partial<NoteFields>, again: (patch: Partial<NoteFields>) => void) => {
+    const saved = await data.commands.editNote(note.id, patch, base.seen(Object.keys(patch)));
+    const after = base.afterSave(patch, saved, shown.current);
+    if (typeof after.show['title'] === 'string') setTitle(after.show['title']);
+    if (typeof after.show['body'] === 'string') setBody(after.show['body']);
+    if (after.changedElsewhere) setChangedElsewhere(true);
+    if (Object.keys(after.resave).length > 0) again(after.resave as Partial<NoteFields>);
+  };
   const rescue = useCallback(
     (patch: Partial<NoteFields>) => ({
       userId: data.userId,
-      write: { kind: 'note' as const, id: note.id, patch },
+      write: { kind: 'note' as const, id: note.id, patch, seen: base.seen(Object.keys(patch)) },
     }),
-    [data.userId, note.id],
+    [data.userId, note.id, base],
   );
   const autosave = useAutosave(save, { rescue });
   const hidden = note.locked && !unlocked;
@@ -78,14 +97,20 @@ export function NoteEditor({
     void autosave.flush();
   });
 
-  // Another tab, device (sync) or a restored conflict changed the text: show it unless the user has
-  // unsaved typing, which wins and is saved over it (the other value then becomes a conflict).
-  if (seen.title !== note.title || seen.body !== note.body) {
-    setSeen({ title: note.title, body: note.body });
-    if (autosave.status !== 'pending') {
-      setTitle(note.title);
-      setBody(note.body);
-    }
+  // Another tab, device (sync) or a restored conflict changed the note: show it where the person has
+  // no unsaved words; where they have, their words stay and the next save merges the two (R38).
+  const followKey = `${storedKey(note)} ${autosave.status}`;
+  const [followed, setFollowed] = useState(followKey);
+  if (followed !== followKey) {
+    setFollowed(followKey);
+    const follow = base.follow(
+      storedFields(note, EDITED),
+      { title, body, tags: note.tags },
+      autosave.status === 'pending',
+    );
+    if (typeof follow.show['title'] === 'string') setTitle(follow.show['title']);
+    if (typeof follow.show['body'] === 'string') setBody(follow.show['body']);
+    if (follow.changedElsewhere) setChangedElsewhere(true);
   }
 
   const created = (location.state as NotesNavigationState | null)?.created === true;
@@ -133,6 +158,7 @@ export function NoteEditor({
         <Link to="/notes">{t('notes.backToList')}</Link>
         <p role="status" className={styles.saveStatus}>
           {statusKey ? t(statusKey) : ''}
+          {changedElsewhere ? ` ${t('notes.save.changedElsewhere')}` : ''}
         </p>
       </div>
       <div className={styles.field}>

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+import { editedAfterDelete } from '../../db/edited-after-delete.ts';
 import { formatDate } from '../../lib/i18n/locale-format.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { Page } from '../../ui/page.tsx';
@@ -59,6 +60,9 @@ export function NotesTrashScreen({ data }: { data: NotesData }) {
                   }),
                 })}
               </span>
+              {editedAfterDelete(note, ['title', 'body']) ? (
+                <span className={styles.hint}>{t('notes.keptAfterDelete')}</span>
+              ) : null}
               <button type="button" className="button" onClick={() => void restore(note.id)}>
                 {t('notes.trash.restore')}
                 <span className={styles.visuallyHidden}> {note.title.trim() || t('notes.untitled')}</span>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import type { Seen } from '../../db/commands/rebase-edit.ts';
+
 /**
  * A write an editor had queued or begun when its page was unloaded (ADR 0108). A page that is going
  * away cannot finish an IndexedDB write: Chromium only commits a transaction once its requests' results
@@ -7,17 +9,29 @@ import { z } from 'zod';
  * editor copies what it has not yet committed there, and the next start (or another open tab of the
  * same user) writes it through the same command the editor would have used.
  */
+/**
+ * An editor's write carries what the editor showed (`seen`, R37), so the replay merges it with whatever
+ * was stored meanwhile instead of writing over it; a rescue from before `seen` existed has none.
+ */
 export type RescuedWrite =
-  | { kind: 'note'; id: string; patch: Record<string, unknown> }
-  | { kind: 'diary-entry'; id: string; patch: Record<string, unknown> }
+  | { kind: 'note'; id: string; patch: Record<string, unknown>; seen?: Seen }
+  | { kind: 'diary-entry'; id: string; patch: Record<string, unknown>; seen?: Seen }
   | { kind: 'form-draft'; key: string; value: unknown };
 
+const seenSchema = z.record(z.string(), z.object({ value: z.unknown(), hlc: z.string() }));
+
 const rescuedWriteSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('note'), id: z.string().min(1), patch: z.record(z.string(), z.unknown()) }),
+  z.object({
+    kind: z.literal('note'),
+    id: z.string().min(1),
+    patch: z.record(z.string(), z.unknown()),
+    seen: seenSchema.optional(),
+  }),
   z.object({
     kind: z.literal('diary-entry'),
     id: z.string().min(1),
     patch: z.record(z.string(), z.unknown()),
+    seen: seenSchema.optional(),
   }),
   z.object({ kind: z.literal('form-draft'), key: z.string().min(1), value: z.unknown() }),
 ]);

@@ -50,7 +50,8 @@ export interface Autosave<P> {
  * its write, so what is not yet committed is also copied to localStorage then (`rescue`).
  */
 export function useAutosave<P extends object>(
-  save: (patch: P) => Promise<unknown>,
+  /** Writes `patch`; `again` queues fields to save next (a merge the save brought back, say). */
+  save: (patch: P, again: (patch: P) => void) => Promise<unknown>,
   { delayMs = AUTOSAVE_DELAY_MS, rescue }: AutosaveOptions<P> = {},
 ): Autosave<P> {
   const [status, setStatus] = useState<SaveStatus>('idle');
@@ -62,6 +63,7 @@ export function useAutosave<P extends object>(
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const mounted = useRef(true);
+  const again = useRef<(patch: P) => void>(() => undefined);
 
   useEffect(() => {
     saveRef.current = save;
@@ -89,7 +91,7 @@ export function useAutosave<P extends object>(
     chain.current = chain.current.then(async () => {
       try {
         const started = performance.now();
-        await saveRef.current(patch);
+        await saveRef.current(patch, (next) => again.current(next));
         measureSave(started);
         if (pending.current === null) setIfMounted('saved');
       } catch (error) {
@@ -115,6 +117,10 @@ export function useAutosave<P extends object>(
     },
     [delayMs, flush, setIfMounted],
   );
+
+  useEffect(() => {
+    again.current = schedule;
+  }, [schedule]);
 
   // A newer Murmur taking the database over in another tab waits for this draft (unsaved-drafts.ts).
   useEffect(() => keepDraftSaver(flush), [flush]);
