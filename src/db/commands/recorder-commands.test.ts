@@ -87,7 +87,7 @@ describe('recorder commands', () => {
     expect((await db.local_recordings.get(id))?.upload.status).toBe('not_kept');
   });
 
-  it('offers back recordings cut off mid-way, with their audio, and lets the user discard them', async () => {
+  it('offers back recordings cut off mid-way or left unanswered, with their audio, and lets the user discard them', async () => {
     const cut = await commands.startLocalRecording({
       mime_type: 'audio/webm',
       destination: { kind: 'new_note' },
@@ -99,17 +99,24 @@ describe('recorder commands', () => {
     });
     await commands.awaitConfirmation(waiting, 500);
 
-    // A recording another tab is still making is left alone.
+    // A recording another tab is still making, or still asking about, is left alone.
     const live = await commands.startLocalRecording({
       mime_type: 'audio/webm',
       destination: { kind: 'new_note' },
     });
-    const offered = await commands.markInterruptedRecordings([live]);
+    const asking = await commands.startLocalRecording({
+      mime_type: 'audio/webm',
+      destination: { kind: 'new_note' },
+    });
+    await commands.awaitConfirmation(asking, 700);
+    const offered = await commands.markInterruptedRecordings([live, asking]);
     expect((await db.local_recordings.get(live))?.state).toBe('recording');
+    expect((await db.local_recordings.get(asking))?.state).toBe('pending_confirmation');
+    // Nobody answered whether to keep `waiting`: it is offered back like a cut-off one, not dropped.
     expect(offered.map((row) => [row.recording_id, row.state]).sort()).toEqual(
       [
         [cut, 'interrupted'],
-        [waiting, 'pending_confirmation'],
+        [waiting, 'interrupted'],
       ].sort(),
     );
     // An interrupted recording can be kept like any other.

@@ -132,17 +132,19 @@ export function recorderCommands(ctx: CommandContext) {
     },
 
     /**
-     * At start-up: recordings still marked as recording were cut off (tab closed, crash, reload). They
-     * become 'interrupted' and are offered back with the audio that reached the device — except those
-     * another open tab is still recording (`stillRecording`, from the locks those tabs hold).
+     * At start-up: recordings still marked as recording were cut off (tab closed, crash, reload), and
+     * those still waiting for keep-or-discard lost the recorder that asked. Both become 'interrupted'
+     * and are offered back with the audio that reached the device, since only an explicit discard may
+     * remove audio — except those another open tab is still recording or asking about
+     * (`stillRecording`, from the locks those tabs hold).
      */
     async markInterruptedRecordings(stillRecording: readonly string[] = []): Promise<LocalRecording[]> {
       return db.transaction('rw', [local], async () => {
-        const cut = (await local.where('state').equals('recording').toArray()).filter(
+        const cut = (await local.where('state').anyOf('recording', 'pending_confirmation').toArray()).filter(
           (row) => !stillRecording.includes(row.recording_id),
         );
         for (const row of cut) await local.update(row.recording_id, { state: 'interrupted' });
-        return local.where('state').anyOf('interrupted', 'pending_confirmation').toArray();
+        return local.where('state').equals('interrupted').toArray();
       });
     },
 

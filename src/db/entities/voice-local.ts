@@ -21,9 +21,10 @@ export type TranscriptDestination =
   | { kind: 'field'; table: 'notes' | 'diary_entries' | 'mood_entries'; id: string; field: string };
 
 /**
- * recording: chunks are still arriving. interrupted: found in 'recording' state by a later start (the tab
- * closed or crashed), offered back to the user. pending_confirmation: stopped, waiting for the user to keep
- * or discard it. saved: kept; a `recordings` row and a transcription job exist. discarded: being removed.
+ * recording: chunks are still arriving. pending_confirmation: stopped, waiting for the user to keep or
+ * discard it. interrupted: found in 'recording' or 'pending_confirmation' state by a later start with no
+ * tab left recording or asking (closed, crashed, reloaded), offered back to the user until they keep or
+ * discard it. saved: kept; a `recordings` row and a transcription job exist. discarded: being removed.
  */
 export type LocalRecordingState =
   'recording' | 'interrupted' | 'pending_confirmation' | 'saved' | 'discarded';

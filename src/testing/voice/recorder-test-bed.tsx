@@ -29,6 +29,8 @@ const USER = '0000aaaa-0000-7000-8000-0000000000d1';
 
 export interface RecorderTestBed {
   db: MurmurDatabase;
+  /** Where `db` lives: a later bed opened on it is the next start of the app on the same device. */
+  indexedDB: IDBFactory;
   commands: Commands;
   mic: FakeMicrophone;
   controller: RecorderController;
@@ -41,19 +43,22 @@ export interface RecorderTestBed {
 /**
  * A signed-in user's recorder for component tests: the real controller, commands and database (on
  * fake-indexeddb), with only the browser's microphone and MediaRecorder faked. `commands` may slow
- * some of them down, so a test can see a passing state such as saving.
+ * some of them down, so a test can see a passing state such as saving. `indexedDB` reopens an earlier
+ * bed's database, as a reloaded page would.
  */
 export async function openRecorderTestBed({
   settings: changed = {},
   allowed = true,
   commands: wrap = (commands) => commands,
+  indexedDB = new IDBFactory(),
 }: {
   settings?: Partial<UserSettings>;
   allowed?: boolean;
   commands?: (commands: Commands) => Commands;
+  indexedDB?: IDBFactory;
 } = {}): Promise<RecorderTestBed> {
   const mic = new FakeMicrophone();
-  const db = await openUserDatabase(USER, { indexedDB: new IDBFactory(), IDBKeyRange });
+  const db = await openUserDatabase(USER, { indexedDB, IDBKeyRange });
   const commands = createCommands(db, {
     clock: { now: () => mic.now, timeZone: () => 'Europe/Berlin' },
     ids: createTestIds(9),
@@ -78,6 +83,7 @@ export async function openRecorderTestBed({
   });
   return {
     db,
+    indexedDB,
     commands,
     mic,
     controller,

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createCommands } from '../../../db/commands/create-commands.ts';
+import { createCommands, type Commands } from '../../../db/commands/create-commands.ts';
 import { openUserDatabase } from '../../../db/open-user-database.ts';
 import type { MurmurDatabase } from '../../../db/schema.ts';
 import { createTestIds } from '../../../testing/sync/test-ids.ts';
@@ -23,9 +23,10 @@ const OPTIONS: RecorderOptions = {
 describe('RecorderController', () => {
   let db: MurmurDatabase;
   let mic: FakeMicrophone;
-  let commands: RecorderPorts['commands'];
+  let commands: Commands;
   let errors: string[];
   let controller: RecorderController;
+  let indexedDB: IDBFactory;
 
   const advance = (ms: number) => mic.advance(ms);
   const settle = async (until: (state: RecorderState) => boolean) => {
@@ -35,7 +36,8 @@ describe('RecorderController', () => {
   };
 
   beforeEach(async () => {
-    db = await openUserDatabase(USER, { indexedDB: new IDBFactory(), IDBKeyRange });
+    indexedDB = new IDBFactory();
+    db = await openUserDatabase(USER, { indexedDB, IDBKeyRange });
     mic = new FakeMicrophone();
     errors = [];
     const clock = { now: () => mic.now, timeZone: () => 'UTC' };
@@ -119,6 +121,94 @@ describe('RecorderController', () => {
     await controller.keep();
     expect((await settle((s) => s.kind === 'saved')).kind).toBe('saved');
     expect(await db.recordings.count()).toBe(2);
+  });
+
+  // Only an explicit Discard removes audio; a question nobody answered keeps the recording.
+  describe('a take stopped and left unanswered', () => {
+    /** Records two seconds into a new note, stops and leaves the keep-or-discard question open. */
+    const leaveUnanswered = async () => {
+      controller.start({ ...OPTIONS, confirmation: 'always' });
+      await settle((s) => s.kind === 'recording');
+      advance(1000);
+      mic.recorder.slice(1, 2);
+      advance(1000);
+      controller.stop();
+      const asking = await settle((s) => s.kind === 'confirming');
+      if (asking.kind !== 'confirming') throw new Error(`not asking but ${asking.kind}`);
+      return asking.recordingId;
+    };
+
+    let starts = 5;
+    /** The next start of the app on the same device: the database opened again, new commands. */
+    const nextStart = async () => {
+      db.close();
+      db = await openUserDatabase(USER, { indexedDB, IDBKeyRange });
+      return createCommands(db, {
+        clock: { now: () => mic.now, timeZone: () => 'UTC' },
+        ids: createTestIds(++starts),
+      });
+    };
+
+    it('is offered back with all its audio when the page goes with the question open', async () => {
+      const id = await leaveUnanswered();
+      // The page closes: its recorder and the locks it held go with it.
+      const offered = await (await nextStart()).markInterruptedRecordings([]);
+      expect(offered).toEqual([
+        expect.objectContaining({ recording_id: id, state: 'interrupted', duration_ms: 2000, size_bytes: 3 }),
+      ]);
+      expect(await db.audio_chunks.where('recording_id').equals(id).count()).toBe(2);
+
+      // Still unanswered at the start after that: offered again, and it can be kept.
+      const next = await nextStart();
+      expect((await next.markInterruptedRecordings([])).map((row) => row.recording_id)).toEqual([id]);
+      await next.keepRecording(id, { keepAudio: true });
+      expect(await db.recordings.get(id)).toMatchObject({ duration_ms: 2000, size_bytes: 3 });
+    });
+
+    it('is offered back when the recorder goes in the same page, and not while it still asks', async () => {
+      // React in development runs the owner's cleanup and setup once more: the recorder is its again.
+      controller.attach()();
+      const detach = controller.attach();
+      const id = await leaveUnanswered();
+      // Another tab starting now leaves the question to the recorder that asks it.
+      expect([...mic.held]).toEqual([id]);
+      expect(await commands.markInterruptedRecordings([...mic.held])).toEqual([]);
+      expect((await db.local_recordings.get(id))?.state).toBe('pending_confirmation');
+
+      detach();
+      expect(mic.held.size).toBe(0);
+      expect(await db.audio_chunks.where('recording_id').equals(id).count()).toBe(2);
+      const offered = await commands.markInterruptedRecordings([...mic.held]);
+      expect(offered.map((row) => [row.recording_id, row.state])).toEqual([[id, 'interrupted']]);
+    });
+
+    it('stopped by the recorder going, is stored to be asked about at the next start', async () => {
+      const detach = controller.attach();
+      controller.start({ ...OPTIONS, confirmation: 'always' });
+      const recording = await settle((s) => s.kind === 'recording');
+      if (recording.kind !== 'recording') throw new Error('not recording');
+      advance(1500);
+      detach();
+      await expect
+        .poll(async () => (await db.local_recordings.get(recording.recordingId))?.state)
+        .toBe('pending_confirmation');
+      await expect.poll(() => mic.held.size).toBe(0);
+      expect(await db.recordings.count()).toBe(0);
+      const offered = await commands.markInterruptedRecordings([...mic.held]);
+      expect(offered).toEqual([
+        expect.objectContaining({ recording_id: recording.recordingId, duration_ms: 1500 }),
+      ]);
+    });
+
+    it('is removed, audio and all, by an explicit Discard', async () => {
+      const id = await leaveUnanswered();
+      await controller.discard();
+      expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
+      expect(mic.held.size).toBe(0);
+      expect(await db.local_recordings.get(id)).toBeUndefined();
+      expect(await db.audio_chunks.count()).toBe(0);
+      expect(await (await nextStart()).markInterruptedRecordings([])).toEqual([]);
+    });
   });
 
   it('says why when the microphone is refused or missing', async () => {

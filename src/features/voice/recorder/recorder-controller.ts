@@ -24,13 +24,19 @@ interface Session {
   writes: Promise<void>;
   nextSeq: number;
   writeFailed: boolean;
+  /** Lets go of the recording's lock; harmless to call again. */
   release: () => void;
 }
 
 /**
  * One microphone recording at a time, headless: MediaRecorder hands over a slice every second and each
  * is stored before the next (so a closed tab loses at most the last second); stopping keeps the
- * recording, or waits for the user's decision when recording_confirmation asks for it.
+ * recording, or waits for the user's decision when recording_confirmation asks for it. Only that
+ * explicit discard removes audio: a question left unanswered (the tab closed, the recorder went) leaves
+ * the recording on the device, and the next start offers it back.
+ *
+ * The recording's lock is held from its start until it is kept, discarded or left, the question
+ * included, so another tab starting meanwhile does not offer it back as interrupted.
  */
 export class RecorderController {
   private state: RecorderState = { kind: 'ready' };
@@ -43,6 +49,8 @@ export class RecorderController {
    * so the start in flight knows it was withdrawn and lets go of whatever it opens.
    */
   private attempt = 0;
+  /** Set while the recorder's owner is gone (see attach): nobody is left to ask whether to keep a take. */
+  private closed = false;
 
   private readonly ports: RecorderPorts;
   private readonly logError: (message: string, error: unknown) => void;
@@ -106,16 +114,33 @@ export class RecorderController {
     await this.save(recordingId, durationMs, this.session?.options.keepAudio ?? true);
   }
 
+  /** The one way a stopped recording's audio goes: the user said so. */
   async discard(): Promise<void> {
     if (this.state.kind !== 'confirming') return;
     const { recordingId } = this.state;
-    this.session = null;
     try {
       await this.ports.commands.discardLocalRecording(recordingId);
+      this.letGo();
       this.set({ kind: 'ready' });
     } catch (error) {
       this.fail('storage', 'Discarding a recording failed', error);
     }
+  }
+
+  /**
+   * Its owner (the host showing it) holds the recorder until the returned function says it is going:
+   * sign-out, or the host unmounting. Then a take under way is stopped and stored as usual, and a
+   * question open or still to come stays unanswered — its recording stays on the device, waiting for
+   * keep or discard — with its lock let go, so the next start offers it back. Attaching again (React
+   * runs an effect's cleanup and setup again in development) takes the recorder back.
+   */
+  attach(): () => void {
+    this.closed = false;
+    return () => {
+      this.closed = true;
+      if (this.busy) this.stop();
+      if (this.state.kind === 'confirming') this.letGo();
+    };
   }
 
   /** Back to ready after a saved or failed recording (the next start does this too). */
@@ -222,19 +247,22 @@ export class RecorderController {
   private async finish(session: Session): Promise<void> {
     for (const track of session.stream.getTracks()) track.stop();
     await session.writes;
-    session.release();
     const durationMs = this.ports.now() - session.startedAt;
     if (session.writeFailed) {
+      this.letGo();
       this.set({ kind: 'failed', problem: 'storage' });
       return;
     }
     if (needsConfirmation(session.options.confirmation, durationMs)) {
       try {
         await this.ports.commands.awaitConfirmation(session.recordingId, durationMs);
-        this.set({ kind: 'confirming', recordingId: session.recordingId, durationMs });
       } catch (error) {
         this.fail('storage', 'Stopping a recording failed', error);
+        return;
       }
+      // Stored as waiting for an answer: with nobody left to ask, the next start offers it back.
+      if (this.closed) this.letGo();
+      else this.set({ kind: 'confirming', recordingId: session.recordingId, durationMs });
       return;
     }
     await this.save(session.recordingId, durationMs, session.options.keepAudio);
@@ -244,11 +272,17 @@ export class RecorderController {
     this.set({ kind: 'saving', recordingId });
     try {
       const jobId = await this.ports.commands.keepRecording(recordingId, { durationMs, keepAudio });
-      this.session = null;
+      this.letGo();
       this.set({ kind: 'saved', recordingId, jobId });
     } catch (error) {
       this.fail('storage', 'Keeping a recording failed', error);
     }
+  }
+
+  /** The take is over for this recorder: kept, discarded, failed or left for the next start. */
+  private letGo(): void {
+    this.session?.release();
+    this.session = null;
   }
 
   /**
@@ -270,7 +304,7 @@ export class RecorderController {
 
   private fail(problem: RecorderProblem, message: string, error: unknown): void {
     this.logError(message, error);
-    this.session = null;
+    this.letGo();
     this.set({ kind: 'failed', problem });
   }
 

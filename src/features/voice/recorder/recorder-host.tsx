@@ -28,12 +28,8 @@ export function RecorderHost({ onHandle }: { onHandle: (handle: RecorderHandle |
 
   const controller = useMemo(() => (userData ? createRecorder(userData.commands) : null), [userData]);
 
-  useEffect(
-    () => () => {
-      if (controller?.busy) controller.stop();
-    },
-    [controller],
-  );
+  // Once this goes, a question left open stays unanswered: its recording waits for the next start.
+  useEffect(() => controller?.attach(), [controller]);
 
   // A refused microphone is also a toast (the permission category's 3 s debounce, spec §9): the user
   // may have started from the keyboard shortcut and be looking elsewhere than the dock.
