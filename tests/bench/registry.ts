@@ -8,6 +8,7 @@ import { notesList } from './notes-list.ts';
 import { notesSearch } from './notes-search.ts';
 import { syncBrowser } from './sync-browser.ts';
 import { syncServer } from './sync-server.ts';
+import { textMerge } from './text-merge.ts';
 
 /** Every benchmark `npm run bench` knows, in the order they run and appear in docs/performance.md. */
 export const registry: readonly Benchmark[] = [
@@ -18,6 +19,7 @@ export const registry: readonly Benchmark[] = [
   syncBrowser,
   notesList,
   notesSearch,
+  textMerge,
   insightsStatistics,
   insightsScreen,
   localTranscription,

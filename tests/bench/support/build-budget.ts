@@ -10,7 +10,8 @@ import { gzipSize } from './gzip-size.ts';
  * (tests/e2e/build-budget.spec.ts).
  */
 export const INITIAL_JS_BUDGET_KB = 130;
-export const PRECACHE_BUDGET_KB = 600;
+/** 600 until ADR 0126: the three-way merge a save runs (about 4 kB) must work offline, so it is precached. */
+export const PRECACHE_BUDGET_KB = 610;
 
 const KB = 1000;
 

@@ -1,0 +1,226 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+import { readStore } from './support/local-database.ts';
+import { realSession, SESSION_STORAGE_KEY } from './support/session.ts';
+
+/**
+ * Edits that race each other (sync.md R37–R39): two devices, or two tabs of one device, typing into
+ * one note at once, and a delete arriving while someone types. Every word typed must end in the note,
+ * in a conflict, or in the deleted note's kept text.
+ */
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** A device: its own browser context (own IndexedDB), signed in to the account. */
+async function device(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const session = await realSession(email);
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    SESSION_STORAGE_KEY,
+    JSON.stringify(session),
+  ] as const);
+  return context.newPage();
+}
+
+const bodyField = (page: Page) => page.getByRole('textbox', { name: 'Text', exact: true });
+const saved = (page: Page) => page.getByRole('status').filter({ hasText: /^Saved/ });
+const upToDate = (page: Page) => page.locator('aside[data-state="up_to_date"]');
+
+/** A note with `body`, written on `page`; returns its address. */
+async function newNote(page: Page, body: string): Promise<string> {
+  await page.goto('/notes');
+  await page.getByRole('button', { name: 'New note' }).click();
+  await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
+  await bodyField(page).fill(body);
+  await bodyField(page).blur();
+  await expect(saved(page)).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+/** The note's body as stored in the page's own database. */
+async function storedBody(page: Page, path: string): Promise<string | undefined> {
+  const userId = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+    return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { user?: { id?: string } }).user?.id;
+  });
+  const id = path.split('/').at(-1);
+  const notes = (await readStore(page, `murmur-user-${userId ?? ''}`, 'notes')) as {
+    id: string;
+    body: string;
+  }[];
+  return notes.find((note) => note.id === id)?.body;
+}
+
+/** The words of the conflicts the note's page shows ("Another version"). */
+async function shownConflicts(page: Page): Promise<string> {
+  const region = page.getByRole('region', { name: /other version|Another version/ });
+  return (await region.count()) > 0 ? ((await region.textContent()) ?? '') : '';
+}
+
+/**
+ * Types `words` on `page` a key at a time, each well inside the autosave's pause, until `until` holds
+ * (checked between words), then the rest unless `stop`: the person is still typing when the other
+ * change lands.
+ */
+async function typeThrough(
+  page: Page,
+  words: string[],
+  until: () => Promise<boolean>,
+  stop = false,
+): Promise<void> {
+  let landed = false;
+  for (const word of words) {
+    await page.keyboard.type(word, { delay: 20 });
+    if (!landed) landed = await until();
+    if (landed && stop) break;
+  }
+  expect(landed).toBe(true);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
+}
+
+test.describe('edits that race', () => {
+  test.setTimeout(120_000);
+
+  test('[R37][R38] two devices type into one note at once: different words merge, with no conflict', async ({
+    browser,
+  }) => {
+    const email = uniqueEmail('race-devices');
+    const phone = await device(browser, email);
+    const laptop = await device(browser, email);
+    const path = await newNote(phone, 'Morning by the lake.\n\nEvening at home.');
+    await laptop.goto(path);
+    await expect(bodyField(laptop)).toHaveValue('Morning by the lake.\n\nEvening at home.', {
+      timeout: 20_000,
+    });
+    await expect(upToDate(phone)).toBeAttached();
+
+    // The laptop starts typing at the end and keeps typing while the phone's save arrives.
+    await bodyField(laptop).click();
+    await laptop.keyboard.press('ControlOrMeta+End');
+    await laptop.keyboard.type(' Soup', { delay: 20 });
+    await bodyField(phone).click();
+    await phone.keyboard.press('ControlOrMeta+Home');
+    await phone.keyboard.type('Up early. ');
+    await bodyField(phone).blur();
+    await typeThrough(
+      laptop,
+      [' for', ' dinner,', ' then', ' a', ' long', ' call', ' with', ' Ana.'],
+      async () => (await storedBody(laptop, path))?.startsWith('Up early. ') === true,
+    );
+    await bodyField(laptop).blur();
+
+    const merged =
+      'Up early. Morning by the lake.\n\nEvening at home. Soup for dinner, then a long call with Ana.';
+    for (const page of [laptop, phone]) {
+      await expect(bodyField(page)).toHaveValue(merged, { timeout: 20_000 });
+      await expect(upToDate(page)).toBeAttached({ timeout: 20_000 });
+    }
+    await expect(laptop.getByRole('status').filter({ hasText: 'Also changed elsewhere' })).toBeVisible();
+    expect(await shownConflicts(laptop)).toBe('');
+    expect(await shownConflicts(phone)).toBe('');
+    expect(await seriousViolations(laptop)).toEqual([]);
+  });
+
+  test('[R38] two devices change the same words at once: one wins, the other is a restorable conflict', async ({
+    browser,
+  }) => {
+    const email = uniqueEmail('race-same-words');
+    const phone = await device(browser, email);
+    const laptop = await device(browser, email);
+    const path = await newNote(phone, 'Dinner at eight.');
+    await laptop.goto(path);
+    await expect(bodyField(laptop)).toHaveValue('Dinner at eight.', { timeout: 20_000 });
+
+    await bodyField(laptop).click();
+    await laptop.keyboard.press('ControlOrMeta+End');
+    await laptop.keyboard.press('Backspace');
+    await bodyField(phone).fill('Dinner at nine.');
+    await bodyField(phone).blur();
+    await typeThrough(
+      laptop,
+      ['!', ' Or', ' seven?'],
+      async () => (await storedBody(laptop, path)) === 'Dinner at nine.',
+    );
+    await bodyField(laptop).blur();
+
+    // Every word typed on either device is in the body or in a conflict, on both devices.
+    for (const page of [laptop, phone]) {
+      await expect(upToDate(page)).toBeAttached({ timeout: 20_000 });
+      await expect
+        .poll(async () => `${await bodyField(page).inputValue()} | ${await shownConflicts(page)}`, {
+          timeout: 20_000,
+        })
+        .toMatch(/(?=.*nine)(?=.*seven)/s);
+    }
+  });
+
+  test('[R38] two tabs of one browser type into one note at once: different words merge', async ({
+    browser,
+  }) => {
+    const email = uniqueEmail('race-tabs');
+    const first = await device(browser, email);
+    const path = await newNote(first, 'One. Two.');
+    const second = await first.context().newPage();
+    await second.goto(path);
+    await expect(bodyField(second)).toHaveValue('One. Two.');
+
+    await bodyField(second).click();
+    await second.keyboard.press('ControlOrMeta+End');
+    await second.keyboard.type(' Three', { delay: 20 });
+    await bodyField(first).click();
+    await first.keyboard.press('ControlOrMeta+Home');
+    await first.keyboard.type('Zero. ');
+    await bodyField(first).blur();
+    await typeThrough(
+      second,
+      [' and', ' four.'],
+      async () => (await storedBody(second, path))?.startsWith('Zero. ') === true,
+    );
+    await bodyField(second).blur();
+
+    for (const page of [first, second])
+      await expect(bodyField(page)).toHaveValue('Zero. One. Two. Three and four.', { timeout: 20_000 });
+  });
+
+  test('[R39] a delete arriving while someone types keeps the typed words in the trash, restorable', async ({
+    browser,
+  }) => {
+    const email = uniqueEmail('race-delete');
+    const phone = await device(browser, email);
+    const laptop = await device(browser, email);
+    const path = await newNote(phone, 'Packing list:');
+    await laptop.goto(path);
+    await expect(bodyField(laptop)).toHaveValue('Packing list:', { timeout: 20_000 });
+
+    await bodyField(laptop).click();
+    await laptop.keyboard.press('ControlOrMeta+End');
+    await laptop.keyboard.type(' boots,', { delay: 20 });
+    await phone.getByRole('button', { name: 'Delete' }).click();
+    await expect(phone).toHaveURL(/\/notes$/);
+    // The laptop is still typing when the delete arrives: its editor closes, and the words it showed stay.
+    await typeThrough(
+      laptop,
+      Array.from({ length: 200 }, () => ' x'),
+      async () => (await bodyField(laptop).count()) === 0,
+      true,
+    );
+    await expect(laptop.getByText('Words typed after this was deleted are kept here.')).toBeVisible({
+      timeout: 20_000,
+    });
+    await laptop.getByRole('button', { name: 'Restore' }).click();
+    await expect(bodyField(laptop)).toHaveValue(/^Packing list: boots,/);
+    const kept = await bodyField(laptop).inputValue();
+    await expect(upToDate(laptop)).toBeAttached({ timeout: 20_000 });
+    await phone.goto(path);
+    await expect(bodyField(phone)).toHaveValue(kept, { timeout: 20_000 });
+  });
+});
