@@ -1,29 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-import { readStore } from './support/local-database.ts';
-import { realSession, SESSION_STORAGE_KEY } from './support/session.ts';
+import { uniqueEmail } from './support/backend.ts';
+import { device } from './support/device.ts';
+import { readStore, storedUserId } from './support/local-database.ts';
 
 /**
  * Edits that race each other (sync.md R37–R39): two devices, or two tabs of one device, typing into
  * one note at once, and a delete arriving while someone types. Every word typed must end in the note,
  * in a conflict, or in the deleted note's kept text.
  */
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** A device: its own browser context (own IndexedDB), signed in to the account. */
-async function device(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const session = await realSession(email);
-  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    SESSION_STORAGE_KEY,
-    JSON.stringify(session),
-  ] as const);
-  return context.newPage();
-}
 
 const bodyField = (page: Page) => page.getByRole('textbox', { name: 'Text', exact: true });
 const saved = (page: Page) => page.getByRole('status').filter({ hasText: /^Saved/ });
@@ -42,10 +28,7 @@ async function newNote(page: Page, body: string): Promise<string> {
 
 /** The note's body as stored in the page's own database. */
 async function storedBody(page: Page, path: string): Promise<string | undefined> {
-  const userId = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
-    return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { user?: { id?: string } }).user?.id;
-  });
+  const userId = await storedUserId(page);
   const id = path.split('/').at(-1);
   const notes = (await readStore(page, `murmur-user-${userId ?? ''}`, 'notes')) as {
     id: string;

@@ -1,22 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 import { countStore } from './support/local-database.ts';
-import { realSession, SESSION_STORAGE_KEY, SUPABASE_URL } from './support/session.ts';
+import { device } from './support/device.ts';
+import { realSession, SUPABASE_URL } from './support/session.ts';
 import { serviceWorkerInControl } from './support/service-worker.ts';
-
-/** A second device: its own browser context (own IndexedDB, own tabs), signed in to the same account. */
-async function device(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const session = await realSession(email);
-  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    SESSION_STORAGE_KEY,
-    JSON.stringify(session),
-  ] as const);
-  return context.newPage();
-}
 
 /** A check-in saved on `page`, shown in the day's list. */
 async function checkIn(page: Page, mood: string, note: string): Promise<void> {
