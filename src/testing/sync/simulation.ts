@@ -13,6 +13,7 @@ import {
 } from '../../db/entities/entity-tables.ts';
 import { getCursor } from '../../db/sync-meta.ts';
 import { ConnectionPushRunner } from './connection-push-runner.ts';
+import { SimulatedEditors } from './simulated-editors.ts';
 import type { FakeTransport } from './fake-transport.ts';
 import { NetworkNemesis } from './network-nemesis.ts';
 import { createPrng, type Prng } from './prng.ts';
@@ -28,6 +29,12 @@ export interface SimulationOptions {
   pullLimit?: number;
   /** Changes per push batch; small batches make a drain many requests, each written back during the next. */
   pushBatchSize?: number;
+  /**
+   * Titles and bodies of notes and diary entries are written only by open editors that type, save
+   * against their base, follow the stored entry and reload with unsaved words (R37–R39), and the oracle
+   * also checks that no word they showed as typed is lost (`SimulatedEditors`).
+   */
+  editors?: boolean;
 }
 
 export interface SimulationReport {
@@ -143,6 +150,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   };
 
   const unique = (device: TestDevice) => `d${device.index}-t${++text}-${prng.int(0, 1e6)}`;
+  const editors = options.editors ? new SimulatedEditors(prng, record) : null;
 
   const pickEntity = async (tab: TestTab, deleted: boolean) => {
     const table = prng.pick(ENTITY_TABLES);
@@ -154,7 +162,19 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const edit = async (tab: TestTab, table: EntityTable, id: string) => {
     const c = tab.commands;
     const s = unique(tab.device);
-    if (table === 'notes') {
+    if (table === 'notes' && editors) {
+      // Titles and bodies are the editors' (SimulatedEditors).
+      await c.updateNote(
+        id,
+        prng.pick([
+          { pinned: prng.chance(0.5) },
+          { font_size: prng.int(10, 40) },
+          { tags: prng.chance(0.5) ? ['work'] : ['home', s.slice(0, 20)] },
+        ]),
+      );
+    } else if (table === 'diary_entries' && editors) {
+      await c.updateDiaryEntry(id, { font_size: prng.int(10, 30) });
+    } else if (table === 'notes') {
       const patch = prng.pick([
         { body: s },
         { body: s },
@@ -290,7 +310,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         if (open.length === 0) return;
         const conflict = prng.pick(open);
         if (prng.chance(0.5)) await tab.commands.dismissConflict(conflict.id);
-        else await tab.commands.restoreConflict(conflict.id);
+        else {
+          await editors?.restoring(tab, conflict.table_name, conflict.row_id, conflict.field);
+          await tab.commands.restoreConflict(conflict.id);
+        }
         await record(tab);
       },
     ],
@@ -318,6 +341,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const fresh = await openTab(old.device, t);
         fresh.engine.start();
         deviceTabs[t] = fresh;
+        await editors?.reloaded(old, fresh);
       },
     ],
     [
@@ -356,6 +380,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     ],
     [5, 'time', async () => timers.advance(prng.int(0, 20_000))],
   ];
+  if (editors) {
+    ops.push(
+      [4, 'editor open', () => editors.openOne(prng.pick(allTabs()))],
+      [16, 'type', () => editors.type()],
+      [8, 'autosave', () => editors.saveOne()],
+      [2, 'editor close', () => editors.closeOne()],
+    );
+  }
   const weightTotal = ops.reduce((sum, [w]) => sum + w, 0);
 
   for (let i = 0; i < opTotal; i++) {
@@ -369,7 +401,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       if (!(error instanceof EntityDeletedError)) throw error;
     }
     await untilBlocked();
+    // Open editors render what is stored now, as the app's do after every change (R37).
+    await editors?.followAll();
   }
+  // The people stop typing: every editor saves what it shows and closes.
+  await editors?.closeAll();
 
   // Quiescence: faults off, everyone online and signed in; run until every outbox is empty and every
   // device has pulled to the server's clock.
@@ -466,6 +502,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       for (const table of syncedTableNames) {
         for (const row of await tab.db.entityTable(table).toArray()) {
           const { _sync, ...data } = row;
+          // A conflict kept by this device alone (R38: another tab's value an edit displaced).
+          if (table === 'conflicts' && _sync.version === 0) continue;
           const k = `${table}/${String(data['id'])}`;
           localKeys.add(k);
           const remote = serverByKey.get(k);
@@ -487,7 +525,16 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       const k = `${w.table}/${w.id}/${w.field}`;
       byField.set(k, [...(byField.get(k) ?? []), w]);
     }
-    const conflicts = serverRows.filter((r) => r.table === 'conflicts').map((r) => r.data);
+    const localConflicts: Record<string, unknown>[] = [];
+    for (const deviceTabs of tabs) {
+      const tab = deviceTabs[0];
+      if (tab)
+        localConflicts.push(...(await tab.db.conflicts.toArray()).filter((c) => c._sync.version === 0));
+    }
+    const conflicts = [
+      ...serverRows.filter((r) => r.table === 'conflicts').map((r) => r.data),
+      ...localConflicts,
+    ];
     for (const [k, fieldWrites] of byField) {
       const winner = fieldWrites.reduce((a, b) => (b.hlc > a.hlc ? b : a));
       const row = serverByKey.get(`${winner.table}/${winner.id}`);
@@ -519,6 +566,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
     }
     if (conflicts.some((c) => c['kind'] === 'rejected')) found.push('a change was rejected');
+    if (editors) found.push(...editors.lostWords(serverRows, conflicts));
     return found;
   }
 
