@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { uniqueEmail } from './support/backend.ts';
 import { device } from './support/device.ts';
-import { readStore, storedUserId } from './support/local-database.ts';
+import { readRecord, storedUserId } from './support/local-database.ts';
 
 /**
  * Edits that race each other (sync.md R37–R39): two devices, or two tabs of one device, typing into
@@ -29,12 +29,13 @@ async function newNote(page: Page, body: string): Promise<string> {
 /** The note's body as stored in the page's own database. */
 async function storedBody(page: Page, path: string): Promise<string | undefined> {
   const userId = await storedUserId(page);
-  const id = path.split('/').at(-1);
-  const notes = (await readStore(page, `murmur-user-${userId ?? ''}`, 'notes')) as {
-    id: string;
-    body: string;
-  }[];
-  return notes.find((note) => note.id === id)?.body;
+  const note = (await readRecord(
+    page,
+    `murmur-user-${userId ?? ''}`,
+    'notes',
+    path.split('/').at(-1) ?? '',
+  )) as { body: string } | undefined;
+  return note?.body;
 }
 
 /** The words of the conflicts the note's page shows ("Another version"). */
@@ -47,29 +48,32 @@ async function shownConflicts(page: Page): Promise<string> {
 const FILLER = [' and', ' then', ' more'];
 
 /**
- * Types on `page` a key at a time, each well inside the autosave's pause, until `until` holds (checked
- * between words), then `after`: the person is still typing when the other change lands, however long
- * it takes to come. Returns what was typed.
+ * Types on `page`, word after word with no pause near the autosave's, until `arrived` settles, then
+ * `after`: the person is still typing when the other change lands, however long it takes to come.
+ * Returns what was typed.
  */
-async function typeUntil(
-  page: Page,
-  until: () => Promise<boolean>,
-  after: readonly string[],
-): Promise<string> {
+async function typeUntil(page: Page, arrived: Promise<unknown>, after: readonly string[]): Promise<string> {
+  let settled = false;
+  const watched = arrived.finally(() => {
+    settled = true;
+  });
   let typed = '';
-  for (let word = 0; word < 400; word += 1) {
-    const filler = FILLER[word % FILLER.length] ?? ' and';
-    await page.keyboard.type(filler, { delay: 20 });
+  while (!settled) {
+    const filler = FILLER[typed.length % FILLER.length] ?? ' and';
+    await page.keyboard.type(filler);
     typed += filler;
-    if (await until()) {
-      for (const next of after) {
-        await page.keyboard.type(next, { delay: 20 });
-        typed += next;
-      }
-      return typed;
-    }
   }
-  throw new Error('the other change never arrived while the person typed');
+  await watched;
+  for (const next of after) {
+    await page.keyboard.type(next);
+    typed += next;
+  }
+  return typed;
+}
+
+/** Resolves once `condition` holds, polled as Playwright polls; rejects after a minute. */
+function once(condition: () => Promise<boolean>): Promise<void> {
+  return expect.poll(condition, { timeout: 60_000, intervals: [100] }).toBe(true);
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -95,22 +99,28 @@ test.describe('edits that race', () => {
     });
     await expect(upToDate(phone)).toBeAttached();
 
-    // The laptop starts typing at the end and keeps typing while the phone's save arrives.
+    // The laptop starts typing at the end, and goes on while the phone's save arrives.
     await bodyField(laptop).click();
     await laptop.keyboard.press('ControlOrMeta+End');
-    await laptop.keyboard.type(' Soup', { delay: 20 });
-    await bodyField(phone).click();
-    await phone.keyboard.press('ControlOrMeta+Home');
-    await phone.keyboard.type('Up early. ');
-    await bodyField(phone).blur();
-    const typed = await typeUntil(
-      laptop,
-      async () => (await storedBody(laptop, path))?.startsWith('Up early. ') === true,
-      [' for', ' dinner,', ' then', ' a', ' call', ' with', ' Ana.'],
-    );
+    const phoneSaves = (async () => {
+      await bodyField(phone).click();
+      await phone.keyboard.press('ControlOrMeta+Home');
+      await phone.keyboard.type('Up early. ');
+      await bodyField(phone).blur();
+      await once(async () => (await storedBody(laptop, path))?.startsWith('Up early. ') === true);
+    })();
+    const typed = await typeUntil(laptop, phoneSaves, [
+      ' for',
+      ' dinner,',
+      ' then',
+      ' a',
+      ' call',
+      ' with',
+      ' Ana.',
+    ]);
     await bodyField(laptop).blur();
 
-    const merged = `Up early. Morning by the lake.\n\nEvening at home. Soup${typed}`;
+    const merged = `Up early. Morning by the lake.\n\nEvening at home.${typed}`;
     for (const page of [laptop, phone]) {
       await expect(bodyField(page)).toHaveValue(merged, { timeout: 20_000 });
       await expect(upToDate(page)).toBeAttached({ timeout: 20_000 });
@@ -134,12 +144,17 @@ test.describe('edits that race', () => {
     await bodyField(laptop).click();
     await laptop.keyboard.press('ControlOrMeta+End');
     await laptop.keyboard.press('Backspace');
-    await bodyField(phone).fill('Dinner at nine.');
-    await bodyField(phone).blur();
-    await typeUntil(laptop, async () => (await storedBody(laptop, path)) === 'Dinner at nine.', [
-      ' or',
-      ' seven?',
-    ]);
+    const phoneSaves = (async () => {
+      await bodyField(phone).fill('Dinner at nine.');
+      await bodyField(phone).blur();
+      // The phone's words reached the laptop: as its stored text, or (had the laptop saved first) as the
+      // other version of a conflict.
+      await once(async () => {
+        const stored = (await storedBody(laptop, path)) ?? '';
+        return stored.includes('nine') || (await shownConflicts(laptop)).includes('nine');
+      });
+    })();
+    await typeUntil(laptop, phoneSaves, [' or', ' seven?']);
     await bodyField(laptop).blur();
 
     // Every word typed on either device is in the body or in a conflict, on both devices.
@@ -165,20 +180,18 @@ test.describe('edits that race', () => {
 
     await bodyField(second).click();
     await second.keyboard.press('ControlOrMeta+End');
-    await second.keyboard.type(' Three', { delay: 20 });
-    await bodyField(first).click();
-    await first.keyboard.press('ControlOrMeta+Home');
-    await first.keyboard.type('Zero. ');
-    await bodyField(first).blur();
-    const typed = await typeUntil(
-      second,
-      async () => (await storedBody(second, path))?.startsWith('Zero. ') === true,
-      [' four.'],
-    );
+    const firstSaves = (async () => {
+      await bodyField(first).click();
+      await first.keyboard.press('ControlOrMeta+Home');
+      await first.keyboard.type('Zero. ');
+      await bodyField(first).blur();
+      await once(async () => (await storedBody(second, path))?.startsWith('Zero. ') === true);
+    })();
+    const typed = await typeUntil(second, firstSaves, [' four.']);
     await bodyField(second).blur();
 
     for (const page of [first, second])
-      await expect(bodyField(page)).toHaveValue(`Zero. One. Two. Three${typed}`, { timeout: 20_000 });
+      await expect(bodyField(page)).toHaveValue(`Zero. One. Two.${typed}`, { timeout: 20_000 });
   });
 
   test('[R39] a delete arriving while someone types keeps the typed words in the trash, restorable', async ({
@@ -191,18 +204,20 @@ test.describe('edits that race', () => {
     await laptop.goto(path);
     await expect(bodyField(laptop)).toHaveValue('Packing list:', { timeout: 20_000 });
 
+    // The laptop is typing when the delete arrives: its editor closes, and the words it showed stay.
     await bodyField(laptop).click();
     await laptop.keyboard.press('ControlOrMeta+End');
-    await laptop.keyboard.type(' boots,', { delay: 20 });
-    await phone.getByRole('button', { name: 'Delete' }).click();
-    await expect(phone).toHaveURL(/\/notes$/);
-    // The laptop is still typing when the delete arrives: its editor closes, and the words it showed stay.
-    await typeUntil(laptop, async () => (await bodyField(laptop).count()) === 0, []);
+    const phoneDeletes = (async () => {
+      await phone.getByRole('button', { name: 'Delete' }).click();
+      await expect(phone).toHaveURL(/\/notes$/);
+      await once(async () => (await bodyField(laptop).count()) === 0);
+    })();
+    await typeUntil(laptop, phoneDeletes, []);
     await expect(laptop.getByText('Words typed after this was deleted are kept here.')).toBeVisible({
       timeout: 20_000,
     });
     await laptop.getByRole('button', { name: 'Restore' }).click();
-    await expect(bodyField(laptop)).toHaveValue(/^Packing list: boots,/);
+    await expect(bodyField(laptop)).toHaveValue(/^Packing list: and/);
     const kept = await bodyField(laptop).inputValue();
     await expect(upToDate(laptop)).toBeAttached({ timeout: 20_000 });
     await phone.goto(path);

@@ -50,6 +50,39 @@ describe('note editor', () => {
     await waitFor(async () => expect((await data.db.notes.get(id))?.body).toBe('last words'));
   });
 
+  it('[R39] keeps words typed as the note was deleted elsewhere, in the trash, and says so', async () => {
+    const id = await data.commands.createNote({ body: 'Packing list:' });
+    await open(id);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Text' }), ' boots');
+    // Still inside the autosave's pause when the delete lands (another device's, pulled).
+    await data.commands.deleteNote(id);
+    await screen.findByText('Words typed after this was deleted are kept here. Restore it to keep writing.');
+    expect(await data.db.notes.get(id)).toMatchObject({
+      body: 'Packing list: boots',
+      deleted_at: expect.any(String),
+    });
+  });
+
+  it('[R37][R38] shows a change stored elsewhere when idle, and merges one that lands while typing', async () => {
+    const id = await data.commands.createNote({ body: 'Morning. Evening.' });
+    await open(id);
+    const body = await screen.findByRole('textbox', { name: 'Text' });
+    await data.commands.updateNote(id, { body: 'Early morning. Evening.' });
+    await waitFor(() => expect(body).toHaveProperty('value', 'Early morning. Evening.'));
+    expect(screen.getByRole('status').textContent).toContain('Also changed elsewhere');
+
+    await userEvent.type(body, ' Late call.');
+    // Stored while the person is typing, over the text the editor showed: the editor keeps its words...
+    await data.commands.updateNote(id, { body: 'Early morning, rain. Evening.' });
+    expect(body).toHaveProperty('value', 'Early morning. Evening. Late call.');
+    // ...and its save merges the two.
+    await waitFor(async () =>
+      expect((await data.db.notes.get(id))?.body).toBe('Early morning, rain. Evening. Late call.'),
+    );
+    await waitFor(() => expect(body).toHaveProperty('value', 'Early morning, rain. Evening. Late call.'));
+    expect(await data.db.conflicts.count()).toBe(0);
+  });
+
   it('flushes on blur', async () => {
     const id = await data.commands.createNote();
     await open(id);

@@ -9,14 +9,21 @@ export function storedUserId(page: Page): Promise<string | undefined> {
 }
 
 /** One request on a store of a database of the page's origin, answered in the page. */
-function askStore<T>(page: Page, database: string, store: string, method: 'getAll' | 'count'): Promise<T> {
+function askStore<T>(
+  page: Page,
+  database: string,
+  store: string,
+  method: 'getAll' | 'count' | 'get',
+  key = '',
+): Promise<T> {
   return page.evaluate(
-    ([name, storeName, request]) =>
+    ([name, storeName, request, wanted]) =>
       new Promise<T>((resolve, reject) => {
         const open = indexedDB.open(name);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const asked = open.result.transaction(storeName).objectStore(storeName)[request]();
+          const objects = open.result.transaction(storeName).objectStore(storeName);
+          const asked = request === 'get' ? objects.get(wanted) : objects[request]();
           asked.onsuccess = () => {
             open.result.close();
             resolve(asked.result as T);
@@ -24,8 +31,13 @@ function askStore<T>(page: Page, database: string, store: string, method: 'getAl
           asked.onerror = () => reject(asked.error);
         };
       }),
-    [database, store, method] as const,
+    [database, store, method, key] as const,
   );
+}
+
+/** One record of a store of the user's own IndexedDB database, by its key (undefined: none). */
+export function readRecord(page: Page, database: string, store: string, key: string): Promise<unknown> {
+  return askStore(page, database, store, 'get', key);
 }
 
 /** Reads a store of the user's own IndexedDB database, as the app wrote it. */
