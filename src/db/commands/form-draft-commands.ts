@@ -1,6 +1,6 @@
 import type { SyncedTable } from '../entities/entity-tables.ts';
 import { nowIso, type CommandContext } from './command-context.ts';
-import { changeScope } from './write-change.ts';
+import { editScope } from './write-change.ts';
 
 const MAX_KEY_LENGTH = 200;
 
@@ -36,7 +36,8 @@ export function writeWithDraftDone<T>(
 ): Promise<T> {
   if (draftKey === undefined) return write();
   const { db } = ctx;
-  return db.transaction('rw', [...changeScope(db, table), db.form_drafts], async () => {
+  // editScope: a save planned against what its form showed may keep a displaced value (R38).
+  return db.transaction('rw', [...editScope(db, table), db.form_drafts], async () => {
     const result = await write();
     await db.form_drafts.delete(checkedKey(draftKey));
     return result;

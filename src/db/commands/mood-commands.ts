@@ -1,12 +1,15 @@
 import type { MoodEntry } from '../entities/mood-entry.ts';
 import { change, nowIso, type CommandContext } from './command-context.ts';
 import { writeWithDraftDone } from './form-draft-commands.ts';
+import type { Seen } from './rebase-edit.ts';
 
 export type MoodFields = Omit<MoodEntry, 'id' | 'created_at' | 'deleted_at'>;
 
 /** A save from the check-in form names the form's draft, which goes in the same transaction. */
 export interface MoodSaveOptions {
   draftKey?: string;
+  /** What the check-in form showed when it opened: the save is planned against it (R37, R38). */
+  seen?: Seen;
 }
 
 /** Named mood commands; each writes the entry and its outbox row in one transaction (R5). */
@@ -39,7 +42,7 @@ export function moodCommands(ctx: CommandContext) {
       options: MoodSaveOptions = {},
     ): Promise<string[]> {
       return writeWithDraftDone(ctx, 'mood_entries', options.draftKey, () =>
-        change(ctx, 'mood_entries', id, fields),
+        change(ctx, 'mood_entries', id, fields, options.seen ? { seen: options.seen } : {}),
       );
     },
     deleteMoodEntry(id: string): Promise<string[]> {

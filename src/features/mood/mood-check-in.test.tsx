@@ -58,6 +58,23 @@ describe('mood check-in', () => {
     );
   });
 
+  it('[R37][R38] merges a note changed elsewhere while the form was open, and keeps both activities', async () => {
+    const id = await data.commands.createMoodEntry({ level: 3, note: 'Walk. Dinner.', activities: ['walk'] });
+    await open(id);
+    const field = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Note' });
+    await userEvent.type(field, ' Early night.');
+    await userEvent.click(screen.getByRole('checkbox', { name: /family/i }));
+    // Another device's change, pulled while the form is open.
+    await data.commands.updateMoodEntry(id, { note: 'Long walk. Dinner.', activities: ['walk', 'work'] });
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(async () =>
+      expect(await data.db.mood_entries.get(id)).toMatchObject({
+        note: 'Long walk. Dinner. Early night.',
+        activities: ['walk', 'work', 'family'],
+      }),
+    );
+  });
+
   it('offers the activities used before, most used first, then the starter set', async () => {
     await data.commands.createMoodEntry({ level: 4, activities: ['climbing', 'family'] });
     await data.commands.createMoodEntry({ level: 3, activities: ['climbing'] });

@@ -3,8 +3,10 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
+import type { Stored } from '../../db/entities/common.ts';
 import type { MoodEntry } from '../../db/entities/mood-entry.ts';
 import { dayOf, localInstant, type Day } from '../../lib/dates/day.ts';
+import { storedFields } from '../../lib/drafts/edit-base.ts';
 import { useFormDraftKeeper } from '../../lib/drafts/use-form-draft-keeper.ts';
 import { useKeptFormDraft } from '../../lib/drafts/use-kept-form-draft.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
@@ -75,7 +77,7 @@ function MoodCheckInForm({
 }: {
   day: Day;
   today: Day;
-  existing: MoodEntry | undefined;
+  existing: Stored<MoodEntry> | undefined;
   draftKey: string;
   kept: KeptCheckIn | null;
 }) {
@@ -86,6 +88,9 @@ function MoodCheckInForm({
   const noteFont = useFont(settings.default_mood_font);
   const suggestions = useActivitySuggestions();
   const [opened] = useState(() => draftFor(existing, day, today, new Date()));
+  // The note and activities as the form showed them when it opened: its save is planned against them,
+  // so a change made elsewhere meanwhile is merged rather than overwritten (R37, R38).
+  const [seen] = useState(() => (existing ? storedFields(existing, ['note', 'activities']) : {}));
   // What Save would change nothing against: the entry as it is now (a transcript may have changed its
   // note meanwhile), or the empty form a new check-in opened with.
   const baseline = useMemo(
@@ -152,7 +157,7 @@ function MoodCheckInForm({
     try {
       // The kept draft's queued write goes first; the save's own transaction then removes the draft.
       await flush();
-      if (existing) await userData.commands.updateMoodEntry(existing.id, fields, { draftKey });
+      if (existing) await userData.commands.updateMoodEntry(existing.id, fields, { draftKey, seen });
       else await userData.commands.createMoodEntry(fields, { draftKey });
       notify({ kind: 'success', title: existing ? t('mood.updated') : t('mood.saved') });
       void navigate(day === today ? '/mood' : `/mood?day=${day}`);
