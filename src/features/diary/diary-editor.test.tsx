@@ -77,6 +77,56 @@ describe('diary editor', () => {
     );
   });
 
+  describe('while another device edits the entry', () => {
+    const open = async (id: string) => {
+      const settings = await openTestSettings(data);
+      return renderAt(`/diary/${id}`, [
+        {
+          path: '/diary/:id',
+          element: (
+            <UserDataContext.Provider value={data}>
+              <SettingsContext.Provider value={settings}>
+                <DiaryEditor id={id} />
+              </SettingsContext.Provider>
+            </UserDataContext.Provider>
+          ),
+        },
+        { path: '/mood', element: <p>the day</p> },
+      ]);
+    };
+
+    it('[R37][R38] shows a change stored elsewhere when idle, and merges one that lands while typing', async () => {
+      const id = await data.commands.createDiaryEntry({ day: '2026-11-21', body: 'Rain. Soup.' });
+      await open(id);
+      const body = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Entry' });
+      await data.commands.updateDiaryEntry(id, { body: 'Cold rain. Soup.' });
+      await waitFor(() => expect(body.value).toBe('Cold rain. Soup.'));
+
+      await userEvent.type(body, ' Early night.');
+      await data.commands.updateDiaryEntry(id, { body: 'Cold rain. Soup with Ana.' });
+      expect(body.value).toBe('Cold rain. Soup. Early night.');
+      await waitFor(async () =>
+        expect((await data.db.diary_entries.get(id))?.body).toBe('Cold rain. Soup with Ana. Early night.'),
+      );
+      await waitFor(() => expect(body.value).toBe('Cold rain. Soup with Ana. Early night.'));
+      expect(screen.getByRole('status').textContent).toContain('Also changed elsewhere');
+    });
+
+    it('[R39] keeps words typed as the entry was deleted elsewhere, and says so in the trash', async () => {
+      const id = await data.commands.createDiaryEntry({ day: '2026-11-21', body: 'Train' });
+      await open(id);
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Entry' }), ' home');
+      await data.commands.deleteDiaryEntry(id);
+      await screen.findByText(
+        'Words typed after this was deleted are kept here. Restore it to keep writing.',
+      );
+      expect(await data.db.diary_entries.get(id)).toMatchObject({
+        body: 'Train home',
+        deleted_at: expect.any(String),
+      });
+    });
+  });
+
   describe('read-aloud', () => {
     const open = async (id: string, language?: Language) => {
       const settings = await openTestSettings(data);
