@@ -80,6 +80,19 @@ describe('replaying words a closed page rescued', () => {
     expect(rescuedWrites(ANA)).toEqual([]);
   });
 
+  it('[R39] keeps words that no entry on the device can take as a conflict, never only in a log', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    rescueWrite(ANA, { kind: 'note', id: 'not-on-this-device', patch: { body: 'nowhere to go' } }, 1_000);
+
+    expect(await replayRescuedWrites(ANA, commands)).toBe(0);
+
+    expect(await db.conflicts.toArray()).toMatchObject([
+      { row_id: 'not-on-this-device', kind: 'rejected', losing_value: { body: 'nowhere to go' } },
+    ]);
+    expect(rescuedWrites(ANA)).toEqual([]);
+    expect(error).toHaveBeenCalledOnce();
+  });
+
   it('[R38] merges rescued words with a change stored after the page closed', async () => {
     const noteId = await commands.createNote({ body: 'Morning walk.' });
     const shown = await db.notes.get(noteId);

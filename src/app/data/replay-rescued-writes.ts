@@ -6,7 +6,19 @@ import type { NoteFields } from '../../db/commands/note-commands.ts';
 import { EntityNotFoundError } from '../../db/commands/write-change.ts';
 import { rescuedWrites, rescuePrefix, type RescuedWrite } from '../../lib/drafts/rescued-writes.ts';
 
-type RescueCommands = Pick<Commands, 'editNote' | 'editDiaryEntry' | 'keepFormDraft' | 'discardFormDraft'>;
+type RescueCommands = Pick<
+  Commands,
+  'editNote' | 'editDiaryEntry' | 'keepFormDraft' | 'discardFormDraft' | 'keepUnwrittenWords'
+>;
+
+/** Keeps an editor's words that can no longer be written as a conflict (R39); false for other rescues. */
+async function keepAside(commands: RescueCommands, write: RescuedWrite, error: unknown): Promise<boolean> {
+  if (write.kind === 'form-draft') return false;
+  const table = write.kind === 'note' ? 'notes' : 'diary_entries';
+  const why = error instanceof Error ? error.message : String(error);
+  await commands.keepUnwrittenWords(table, write.id, write.patch, `kept from a closed page: ${why}`);
+  return true;
+}
 
 /**
  * An editor's words go through the editor's own save (R37–R39): merged with what was stored meanwhile,
@@ -55,7 +67,15 @@ export async function replayRescuedWrites(
     } catch (error) {
       if (isPermanent(error)) {
         console.error(`Murmur could not write words kept from a closed page, and set them aside`, error);
-        storage.removeItem(rescue.key);
+        try {
+          await keepAside(commands, rescue.write, error);
+          storage.removeItem(rescue.key);
+        } catch (keeping) {
+          console.error(
+            'Murmur could not set aside words kept from a closed page; it will try again',
+            keeping,
+          );
+        }
       } else
         console.error('Murmur could not yet write words kept from a closed page; it will try again', error);
     }

@@ -1,4 +1,4 @@
-import { isSyncedTable, tablePolicy } from '../entities/entity-tables.ts';
+import { isSyncedTable, tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
 import { nowIso, type CommandContext } from './command-context.ts';
 import { changeScope, EntityNotFoundError, writeChange } from './write-change.ts';
 
@@ -13,6 +13,33 @@ export function conflictCommands(ctx: CommandContext) {
     dismissConflict(id: string): Promise<string[]> {
       return ctx.db.transaction('rw', changeScope(ctx.db, 'conflicts'), async () => {
         return await writeChange(ctx.db, ctx.ports, 'conflicts', id, { resolved_at: nowIso(ctx) });
+      });
+    },
+    /**
+     * Words that can no longer be written to their entry (it is not on this device, or they do not fit
+     * it), kept as a `rejected` conflict of this device's: in the database, on the entry's page where
+     * it exists, and in every export, never only in a log (R39).
+     */
+    async keepUnwrittenWords(
+      table: SyncedTable,
+      rowId: string,
+      patch: Record<string, unknown>,
+      reason: string,
+    ): Promise<void> {
+      await ctx.db.conflicts.put({
+        id: ctx.ports.ids.next(),
+        table_name: table,
+        row_id: rowId,
+        field: null,
+        kind: 'rejected',
+        losing_value: patch,
+        losing_hlc: '',
+        winning_hlc: '',
+        reason: reason.slice(0, 500),
+        created_at: nowIso(ctx),
+        resolved_at: null,
+        // version 0: known only to this device, as a change the server refused (R16).
+        _sync: { version: 0, hlc: {} },
       });
     },
     async restoreConflict(id: string): Promise<void> {

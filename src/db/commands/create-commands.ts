@@ -54,4 +54,5 @@ export const deviceLocalCommands: ReadonlySet<keyof Commands> = new Set<keyof Co
   'retryTranscriptionJob',
   'keepFormDraft',
   'discardFormDraft',
+  'keepUnwrittenWords',
 ]);
