@@ -77,10 +77,11 @@ describe('diary editor', () => {
     );
   });
 
-  describe('while another device edits the entry', () => {
-    const open = async (id: string) => {
-      const settings = await openTestSettings(data);
-      return renderAt(`/diary/${id}`, [
+  const open = async (id: string, language?: Language) => {
+    const settings = await openTestSettings(data);
+    return renderAt(
+      `/diary/${id}`,
+      [
         {
           path: '/diary/:id',
           element: (
@@ -92,9 +93,12 @@ describe('diary editor', () => {
           ),
         },
         { path: '/mood', element: <p>the day</p> },
-      ]);
-    };
+      ],
+      { language },
+    );
+  };
 
+  describe('while another device edits the entry', () => {
     it('[R37][R38] shows a change stored elsewhere when idle, and merges one that lands while typing', async () => {
       const id = await data.commands.createDiaryEntry({ day: '2026-11-21', body: 'Rain. Soup.' });
       await open(id);
@@ -128,27 +132,6 @@ describe('diary editor', () => {
   });
 
   describe('read-aloud', () => {
-    const open = async (id: string, language?: Language) => {
-      const settings = await openTestSettings(data);
-      return renderAt(
-        `/diary/${id}`,
-        [
-          {
-            path: '/diary/:id',
-            element: (
-              <UserDataContext.Provider value={data}>
-                <SettingsContext.Provider value={settings}>
-                  <DiaryEditor id={id} />
-                </SettingsContext.Provider>
-              </UserDataContext.Provider>
-            ),
-          },
-          { path: '/mood', element: <p>the day</p> },
-        ],
-        { language },
-      );
-    };
-
     it('reads the entry as it stands in the user’s language, and a second press stops', async () => {
       const speech = installFakeSpeechSynthesis();
       const id = await data.commands.createDiaryEntry({ day: '2026-11-21', title: 'See', body: 'Kalt' });
