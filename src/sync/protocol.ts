@@ -17,6 +17,8 @@ export const PULL_PROTOCOL_VERSION = 2;
 export const MAX_PUSH_MUTATIONS = 200;
 
 const HLC_MAX_LENGTH = 80;
+/** The longest text field (a note body). */
+const MAX_TEXT_LENGTH = 1_000_000;
 const hlcString = z.string().max(HLC_MAX_LENGTH);
 const tableName = z.string().min(1).max(40);
 const rowId = z.string().min(1).max(64);
@@ -29,6 +31,11 @@ export const pushMutationSchema = z.strictObject({
   patch: z.record(z.string(), z.unknown()),
   hlc: z.record(z.string(), hlcString),
   base: z.record(z.string(), hlcString),
+  /**
+   * The text each text field showed when its change was planned, where that was not empty. A server keeps
+   * it with a conflict the change takes part in, so a device can merge the two sides three-way (R40).
+   */
+  base_text: z.record(z.string(), z.string().max(MAX_TEXT_LENGTH)).optional(),
 });
 export type PushMutation = z.infer<typeof pushMutationSchema>;
 

@@ -19,5 +19,11 @@ export const conflictSchema = z.strictObject({
   reason: z.string().max(500),
   created_at: instantSchema,
   resolved_at: instantSchema.nullable(),
+  /**
+   * For `lww_lost`: the text both sides started from, when the change that met the other carried it
+   * (R40). A device merges the losing and the stored value three-way against it where they do not
+   * overlap. Absent on conflicts kept before it existed.
+   */
+  base_value: z.string().max(1_000_000).nullable().optional(),
 });
 export type Conflict = z.infer<typeof conflictSchema>;

@@ -83,6 +83,7 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
       patch: Record<string, unknown>,
       at: number,
       base: Record<string, string> = {},
+      baseText?: Record<string, string>,
     ): PushMutation {
       seq[client] = (seq[client] ?? 0) + 1;
       const stamp = hlc(client, at);
@@ -94,6 +95,7 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
         patch,
         hlc: Object.fromEntries(Object.keys(patch).map((f) => [f, stamp])),
         base: Object.fromEntries(Object.keys(patch).map((f) => [f, base[f] ?? ''])),
+        ...(baseText ? { base_text: baseText } : {}),
       };
     }
 
@@ -376,6 +378,163 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
           }),
         ]),
       );
+    });
+
+    it('[R40][R20][R21] a text conflict keeps the base text the incoming change carried for its field', async () => {
+      const created = hlc(CLIENT_A, NOW);
+      const original = note().body;
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      await push(CLIENT_B, [
+        mutation(
+          CLIENT_B,
+          'notes',
+          NOTE,
+          { body: 'Coffee at dawn' },
+          NOW + 2000,
+          { body: created },
+          {
+            body: original,
+          },
+        ),
+      ]);
+      // R20: A's concurrent older edit arrives late and loses; it keeps A's base for body, not for title.
+      await push(CLIENT_A, [
+        mutation(
+          CLIENT_A,
+          'notes',
+          NOTE,
+          { body: 'Tea on the balcony' },
+          NOW + 1000,
+          { body: created },
+          {
+            title: 'Morning',
+            body: original,
+          },
+        ),
+      ]);
+      // R21: A's newer edit, planned on its own text, overwrites B's unseen; it keeps what A saw.
+      await push(CLIENT_A, [
+        mutation(
+          CLIENT_A,
+          'notes',
+          NOTE,
+          { body: 'Tea on the terrace' },
+          NOW + 3000,
+          { body: hlc(CLIENT_A, NOW + 1000) },
+          { body: 'Tea on the balcony' },
+        ),
+      ]);
+      expect((await noteRow())?.data['body']).toBe('Tea on the terrace');
+      const kept = await conflicts();
+      expect(kept).toHaveLength(2);
+      expect(kept).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            kind: 'lww_lost',
+            field: 'body',
+            losing_value: 'Tea on the balcony',
+            winning_hlc: hlc(CLIENT_B, NOW + 2000),
+            base_value: original,
+          }),
+          expect.objectContaining({
+            kind: 'lww_lost',
+            field: 'body',
+            losing_value: 'Coffee at dawn',
+            winning_hlc: hlc(CLIENT_A, NOW + 3000),
+            base_value: 'Tea on the balcony',
+          }),
+        ]),
+      );
+    });
+
+    it('[R40] a conflict whose incoming change carried no base text for its field, or a rejection, keeps none', async () => {
+      const created = hlc(CLIENT_A, NOW);
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      await push(CLIENT_B, [
+        mutation(CLIENT_B, 'notes', NOTE, { title: 'From B', body: 'B' }, NOW + 2000, {
+          title: created,
+          body: created,
+        }),
+      ]);
+      // R20 without base_text; then R21 with a base_text that names another field only.
+      await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, { title: 'Late A' }, NOW + 1000, { title: created }),
+        mutation(CLIENT_A, 'notes', NOTE, { body: 'Newer A' }, NOW + 3000, { body: created }, { title: 'x' }),
+        // Refused as a whole, base text and all.
+        mutation(CLIENT_A, 'notes', NOTE, { font_size: 500 }, NOW + 4000, {}, { body: 'Newer A' }),
+      ]);
+      const kept = await conflicts();
+      expect(kept).toHaveLength(3);
+      expect(kept).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            kind: 'lww_lost',
+            field: 'title',
+            losing_value: 'Late A',
+            base_value: null,
+          }),
+          expect.objectContaining({ kind: 'lww_lost', field: 'body', losing_value: 'B', base_value: null }),
+          expect.objectContaining({ kind: 'rejected', losing_value: { font_size: 500 }, base_value: null }),
+        ]),
+      );
+      // base_value is the server's: a client may resolve the conflict, never set it.
+      const id = String(kept.find((c) => c['field'] === 'title')?.['id']);
+      const resolvedAt = new Date(NOW).toISOString();
+      const edits = await push(CLIENT_A, [
+        mutation(CLIENT_A, 'conflicts', id, { base_value: 'mine' }, NOW + 5000),
+        mutation(CLIENT_A, 'conflicts', id, { resolved_at: resolvedAt }, NOW + 5001),
+      ]);
+      expect(edits.results.map((r) => r.status)).toEqual(['rejected', 'applied']);
+      expect((await conflicts()).find((c) => c['id'] === id)).toMatchObject({
+        base_value: null,
+        resolved_at: resolvedAt,
+      });
+    });
+
+    it('[R3][R40] refuses a base_text that is not an object of strings of at most 1,000,000 characters as a malformed request', async () => {
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      const edit = (baseText: unknown): unknown => ({
+        ...mutation(CLIENT_A, 'notes', NOTE, { body: 'Edited' }, NOW + 1000),
+        base_text: baseText,
+      });
+      const malformed: unknown[] = [
+        null,
+        'Coffee on the balcony',
+        ['Coffee on the balcony'],
+        { body: 1 },
+        { body: null },
+        { body: ['Coffee'] },
+        { body: { text: 'Coffee' } },
+        { body: 'x'.repeat(1_000_001) },
+      ];
+      for (const baseText of malformed) {
+        seq[CLIENT_A] = 1;
+        await expect(
+          h.server.push(token, {
+            protocol: PROTOCOL_VERSION,
+            client_id: CLIENT_A,
+            user_id: USER,
+            mutations: [edit(baseText)],
+          }),
+          JSON.stringify(baseText).slice(0, 40),
+        ).rejects.toMatchObject({ status: 400 });
+      }
+      // Nothing of them was applied; an empty object, and text of the longest a field holds, are fine.
+      expect((await noteRow())?.data['body']).toBe(note().body);
+      seq[CLIENT_A] = 1;
+      const response = await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, { title: 'Edited' }, NOW + 1000, {}, {}),
+        mutation(
+          CLIENT_A,
+          'notes',
+          NOTE,
+          { body: 'Edited' },
+          NOW + 1001,
+          {},
+          { body: 'x'.repeat(1_000_000) },
+        ),
+      ]);
+      expect(response.results.map((r) => r.status)).toEqual(['applied', 'applied']);
     });
 
     it('[R21] an edit that saw the current value, or follows its own device, is not a conflict', async () => {

@@ -5,8 +5,9 @@
  * Postgres transaction.
  *
  * Per user: a version clock bumped by every row write (R2), rows with per-field HLCs and LWW (R19)
- * with future-skew clamp (R12), conflicts for losing text (R20–R21) and rejections (R17), tombstones
- * (R24) and a horizon below which cursors must reset (R26). Per client: the idempotency ledger (R8).
+ * with future-skew clamp (R12), conflicts for losing text (R20–R21, with the text the incoming change
+ * started from, R40) and rejections (R17), tombstones (R24) and a horizon below which cursors must reset
+ * (R26). Per client: the idempotency ledger (R8).
  */
 import { isSyncedTable, tablePolicy, type SyncedTable } from '../../db/entities/entity-tables.ts';
 import { clampHlc, hlcNode, isHlc } from '../../db/hlc.ts';
@@ -236,6 +237,7 @@ export class SyncServerModel implements SyncServer {
         losing_hlc: Object.values(mutation.hlc).sort().at(-1) ?? '',
         winning_hlc: '',
         reason: refusal,
+        base_value: null,
       });
       // Touch the row so every device pulls the server's state back over a refused local change.
       const existing = isSyncedTable(mutation.table)
@@ -257,11 +259,13 @@ export class SyncServerModel implements SyncServer {
       const incoming = clampHlc(mutation.hlc[field] ?? '', now);
       const current = row.hlc[field] ?? '';
       const isText = policy.textFields.includes(field);
+      // R40: the text this mutation's author saw in the field, whichever side loses.
+      const base = baseText(mutation, field);
       if (incoming > current) {
         const old = row.data[field];
         const concurrent = mutation.base[field] !== current && hlcNode(current) !== hlcNode(incoming);
         if (existing && isText && concurrent && typeof old === 'string' && old !== '' && old !== value) {
-          lost.push(lostValue(table, mutation.id, field, old, current, incoming));
+          lost.push(lostValue(table, mutation.id, field, old, current, incoming, base));
         }
         row.data[field] = value;
         row.hlc[field] = incoming;
@@ -273,7 +277,7 @@ export class SyncServerModel implements SyncServer {
         value !== '' &&
         value !== row.data[field]
       ) {
-        lost.push(lostValue(table, mutation.id, field, value, incoming, current));
+        lost.push(lostValue(table, mutation.id, field, value, incoming, current, base));
       }
     }
     if (!policy.schema.safeParse(row.data).success) {
@@ -395,6 +399,14 @@ interface ConflictData {
   reason: string;
   created_at: string;
   resolved_at: string | null;
+  /** For lww_lost: the incoming mutation's base_text for the field, if it had one (R40). */
+  base_value: string | null;
+}
+
+/** `m -> 'base_text' ->> field`: an own key only, as in SQL. */
+function baseText(mutation: PushMutation, field: string): string | null {
+  const texts = mutation.base_text;
+  return texts !== undefined && Object.hasOwn(texts, field) ? (texts[field] ?? null) : null;
 }
 
 function lostValue(
@@ -404,6 +416,7 @@ function lostValue(
   value: string,
   losing: string,
   winning: string,
+  base: string | null,
 ) {
   return {
     table_name: table,
@@ -414,5 +427,6 @@ function lostValue(
     losing_hlc: losing,
     winning_hlc: winning,
     reason: 'a concurrent edit on another device won',
+    base_value: base,
   };
 }

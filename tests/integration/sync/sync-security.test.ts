@@ -149,6 +149,11 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
         own.data?.length,
       );
     }
+    // Every column of a conflict is readable like the others, base_value (R40) included.
+    const conflictColumns = await a.supabase.from('conflicts').select('id, base_value');
+    expect(conflictColumns.error).toBeNull();
+    expect(conflictColumns.data?.length).toBeGreaterThan(0);
+    expect(conflictColumns.data?.every((row) => 'base_value' in row)).toBe(true);
     // The sync plumbing is not readable by clients at all.
     for (const table of ['sync_clock', 'sync_clients']) {
       const read = await a.supabase.from(table).select('*');
@@ -164,6 +169,7 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
       a.supabase.from('notes').delete().eq('id', noteId),
       a.supabase.from('subscriptions').update({ status: 'active' }).eq('user_id', a.id),
       a.supabase.from('conflicts').update({ resolved_at: new Date().toISOString() }).eq('user_id', a.id),
+      a.supabase.from('conflicts').update({ base_value: 'mine' }).eq('user_id', a.id),
       a.supabase.from('trial_usage').delete().eq('user_id', a.id),
       a.supabase.from('sync_clock').update({ version: 0 }).eq('user_id', a.id),
       a.supabase.rpc('sync_compact', { target_user_id: a.id, up_to_version: 1000 }),
