@@ -36,6 +36,8 @@ export interface OutboxRow {
   hlc: Record<string, string>;
   /** HLC each field had before this change: what the writer saw (R21). */
   base: Record<string, string>;
+  /** The text each text field had in that base, where not empty: merged with a conflict later (R40). */
+  base_text?: Record<string, string>;
   created_at: string;
 }
 

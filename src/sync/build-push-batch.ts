@@ -4,7 +4,8 @@ import type { PushMutation } from './protocol.ts';
 /**
  * Coalescing (R6, R7): a push batch is the coalesced form of a PREFIX of the outbox in seq order.
  * Consecutive rows of one entity merge into one mutation whose seq is the highest of them; later fields
- * win, each field keeps the base of its earliest row (what the server knew before any of them). A row
+ * win, each field keeps the base (and base text, R40) of its earliest row (what the server knew before any
+ * of them). A row
  * whose base for a field is not the HLC the mutation already holds starts a new mutation (R6).
  *
  * Why a prefix: after the server commits the batch its last_mutation_seq is the batch's highest seq,
@@ -76,8 +77,12 @@ export async function buildPushBatch(
     mutation.mutation_id = row.mutation_id;
     Object.assign(mutation.patch, row.patch);
     Object.assign(mutation.hlc, row.hlc);
-    for (const [field, base] of Object.entries(row.base))
-      if (!(field in mutation.base)) mutation.base[field] = base;
+    for (const [field, base] of Object.entries(row.base)) {
+      if (field in mutation.base) continue;
+      mutation.base[field] = base;
+      const text = row.base_text?.[field];
+      if (text !== undefined) (mutation.base_text ??= {})[field] = text;
+    }
     rowSeqs.push(seq);
     return true;
   };

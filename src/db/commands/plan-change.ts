@@ -98,11 +98,21 @@ export function planChange(
   const hlc = nextHlc(previous, node, ports.clock.now());
   const fieldHlc: Record<string, string> = {};
   const base: Record<string, string> = {};
+  const baseText: Record<string, string> = {};
   const written: Record<string, unknown> = {};
   for (const field of changed) {
     fieldHlc[field] = hlc;
     base[field] = rebased?.base[field] ?? sync.hlc[field] ?? '';
     written[field] = next[field];
+    // What the change's author saw, kept by the server with any conflict the change meets (R40).
+    const seenText = rebased?.baseText[field] ?? current[field];
+    if (
+      !options.create &&
+      policy.textFields.includes(field) &&
+      typeof seenText === 'string' &&
+      seenText !== ''
+    )
+      baseText[field] = seenText;
   }
   const created_at = new Date(ports.clock.now()).toISOString();
   const conflicts = (rebased?.displaced ?? []).map((lost): Stored<Conflict> => ({
@@ -132,6 +142,7 @@ export function planChange(
       patch: written,
       hlc: fieldHlc,
       base,
+      ...(Object.keys(baseText).length > 0 ? { base_text: baseText } : {}),
       created_at,
     },
   };

@@ -25,6 +25,11 @@ export interface RebasedEdit {
   patch: Record<string, unknown>;
   /** Each patched field's base for the outbox: the HLC of the stored value the new value includes. */
   base: Record<string, string>;
+  /**
+   * The text a field's change is based on where that is what the editor showed rather than the stored
+   * value (both sides changed the same words): sent with the change for the server's conflict (R40).
+   */
+  baseText: Record<string, string>;
   /** Values that lost to this edit and exist only on this device: kept as local conflicts. */
   displaced: DisplacedValue[];
   /** Fields whose stored value changed since the editor showed it (merged, or displaced). */
@@ -55,6 +60,7 @@ export function rebaseEdit(
 ): RebasedEdit {
   const rebased: Record<string, unknown> = { ...patch };
   const base: Record<string, string> = {};
+  const baseText: Record<string, string> = {};
   const displaced: DisplacedValue[] = [];
   const concurrent: string[] = [];
   for (const [field, ours] of Object.entries(patch)) {
@@ -71,6 +77,7 @@ export function rebaseEdit(
         continue;
       }
       base[field] = shown.hlc;
+      baseText[field] = shown.value;
       if (policy.textFields.includes(field) && stored !== '' && hlcNode(storedHlc) === ownNode)
         displaced.push({ field, value: stored, hlc: storedHlc });
     } else if (isStringArray(ours) && isStringArray(stored) && isStringArray(shown.value)) {
@@ -79,5 +86,5 @@ export function rebaseEdit(
       base[field] = storedHlc;
     }
   }
-  return { patch: rebased, base, displaced, concurrent };
+  return { patch: rebased, base, baseText, displaced, concurrent };
 }
