@@ -243,6 +243,39 @@ describe('push', () => {
     ]);
   });
 
+  it('[R40] two saves of one base that meet at the server merge where they touch different words', async () => {
+    const world = createTestWorld();
+    const a = await world.tab(world.device());
+    const b = await world.tab(world.device());
+    a.engine.start();
+    b.engine.start();
+    const id = await a.commands.createNote({ body: 'We met at noon. It rained.' });
+    a.engine.notifyLocalWrite();
+    await settle([a, b]);
+    b.engine.notifyFocus();
+    await settle([a, b]);
+    // Neither hears of the other's save before pushing its own: both start from the same base.
+    a.transport.pokesEnabled = false;
+    b.transport.pokesEnabled = false;
+    await a.commands.updateNote(id, { body: 'We met at noon in Köln. It rained.' });
+    a.engine.notifyLocalWrite();
+    await settle([a]);
+    world.timers.advance(1000);
+    await b.commands.updateNote(id, { body: 'We met at noon. It rained all day.' });
+    const queued = await b.db.outbox.toArray();
+    expect(queued.at(-1)?.base_text).toEqual({ body: 'We met at noon. It rained.' });
+    b.engine.notifyLocalWrite();
+    await settle([b]);
+    a.engine.notifyFocus();
+    await settle([a, b]);
+
+    const merged = 'We met at noon in Köln. It rained all day.';
+    for (const tab of [a, b]) {
+      expect((await tab.db.notes.get(id))?.body).toBe(merged);
+      expect((await tab.db.conflicts.toArray()).filter((c) => c.resolved_at === null)).toEqual([]);
+    }
+  });
+
   it('[R18] retries a failed push after a jittered backoff and never drops the change', async () => {
     const { world, tab } = await oneTab();
     await tab.commands.createNote({ body: 'durable' });

@@ -1,13 +1,15 @@
 /**
- * The headless sync engine (docs/sync.md). It never writes journal data of its own: commands write the
- * entity and its outbox row in ONE transaction (R5); the engine only moves outbox rows to the server
- * (deleting them in the transaction that records the server's acknowledgement) and applies pulled
- * pages (each page with its cursor in one transaction). Everything it touches outside itself is
- * injected (R1): transport, clock, timers, randomness, connectivity, auth and locks.
+ * The headless sync engine (docs/sync.md). Commands write the entity and its outbox row in ONE
+ * transaction (R5); the engine moves outbox rows to the server (deleting them in the transaction that
+ * records the server's acknowledgement) and applies pulled pages (each page with its cursor in one
+ * transaction). Its one change of journal data goes through a command too: the merge of two edits that
+ * met on the server (R40). Everything it touches outside itself is injected (R1): transport, clock,
+ * timers, randomness, connectivity, auth and locks.
  *
  * Triggers (R27): start, local write, focus, online, session refresh, realtime poke, retry timer and a
  * periodic timer. Runs are single-flight: a trigger during a run is picked up by the same run.
  */
+import { mergeKeptConflicts, type TriedMerges } from '../db/commands/merge-kept-conflicts.ts';
 import { getClientId } from '../db/sync-meta.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { applyPokePage } from './apply-poke-page.ts';
@@ -80,6 +82,8 @@ export class SyncEngine {
   private pollTimer: TimerHandle | null = null;
   /** The push lock, asked for as a local write began; the next push cycle claims it. */
   private reservedPushLock: LockReservation | null = null;
+  /** Conflicts whose two sides overlapped when last merged (R40): not diffed again until one changes. */
+  private readonly triedMerges: TriedMerges = new Map();
   private readonly unsubscribers: (() => void)[] = [];
 
   constructor(options: SyncEngineOptions) {
@@ -317,10 +321,13 @@ export class SyncEngine {
           else if (pulled === 'paused') {
             this.needPull = true;
             this.lastPullPause = ports.clock.now();
+          } else {
+            // A poke (or focus…) that came while the walk was still fetching is answered by it (R27):
+            // every start's realtime subscription pokes during its first pull.
+            if (demand.answered()) this.needPull = false;
+            // Edits that met on the server and touch different words become one text (R40).
+            if ((await mergeKeptConflicts({ db, ports }, this.triedMerges)) > 0) this.needPush = true;
           }
-          // A poke (or focus…) that came while the walk was still fetching is answered by it (R27):
-          // every start's realtime subscription pokes during its first pull.
-          else if (demand.answered()) this.needPull = false;
         }
         await counting;
         this.failures = 0;
