@@ -113,6 +113,42 @@ test.describe('edits that race', () => {
     expect(await seriousViolations(laptop)).toEqual([]);
   });
 
+  test('[R40] two devices save one note before either hears of the other: the edits merge at the meeting', async ({
+    browser,
+  }) => {
+    const email = uniqueEmail('race-server');
+    const phone = await device(browser, email);
+    const laptop = await device(browser, email);
+    const path = await newNote(phone, 'Morning by the lake.\n\nEvening at home.');
+    await laptop.goto(path);
+    await expect(bodyField(laptop)).toHaveValue('Morning by the lake.\n\nEvening at home.', {
+      timeout: 20_000,
+    });
+    await laptop.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
+    // The laptop saves without reaching the server; the phone's save of the same base gets there first.
+    await laptop.context().setOffline(true);
+    await bodyField(laptop).click();
+    await laptop.keyboard.press('ControlOrMeta+End');
+    await laptop.keyboard.type(' Soup for dinner.');
+    await bodyField(laptop).blur();
+    await expect(saved(laptop)).toBeVisible();
+    await bodyField(phone).fill('Up early. Morning by the lake.\n\nEvening at home.');
+    await bodyField(phone).blur();
+    await expect(upToDate(phone)).toBeAttached({ timeout: 20_000 });
+    await laptop.context().setOffline(false);
+
+    const merged = 'Up early. Morning by the lake.\n\nEvening at home. Soup for dinner.';
+    for (const page of [laptop, phone]) {
+      await once(async () => (await storedBody(page, path)) === merged);
+      await expect(bodyField(page)).toHaveValue(merged, { timeout: 20_000 });
+      await expect(upToDate(page)).toBeAttached({ timeout: 20_000 });
+      expect(await shownConflicts(page)).toBe('');
+    }
+  });
+
   test('[R38] two devices change the same words at once: one wins, the other is a restorable conflict', async ({
     browser,
   }) => {

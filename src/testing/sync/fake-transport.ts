@@ -34,6 +34,8 @@ export class FakeTransport implements SyncTransport {
   tamper: ((kind: 'push' | 'pull', response: unknown) => unknown) | null = null;
   pokesEnabled = true;
   delivered = 0;
+  /** Told of each push request as it is sent. */
+  onPush: ((request: unknown) => void) | null = null;
 
   constructor(server: SyncServerModel, userId: string) {
     this.server = server;
@@ -54,6 +56,7 @@ export class FakeTransport implements SyncTransport {
   }
 
   push(request: unknown, session: SyncSession): Promise<unknown> {
+    this.onPush?.(request);
     return this.enqueue('push', request, session);
   }
 

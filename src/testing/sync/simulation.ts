@@ -11,7 +11,9 @@ import {
   tablePolicy,
   type SyncedTable,
 } from '../../db/entities/entity-tables.ts';
+import type { OutboxRow } from '../../db/schema.ts';
 import { getCursor } from '../../db/sync-meta.ts';
+import { pushRequestSchema } from '../../sync/protocol.ts';
 import { ConnectionPushRunner } from './connection-push-runner.ts';
 import { SimulatedEditors } from './simulated-editors.ts';
 import type { FakeTransport } from './fake-transport.ts';
@@ -84,6 +86,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       ...(runner ? { pushRunner: runner } : {}),
     });
     if (runner) runner.transport = tab.transport;
+    // The engine's own changes (R40 merges) may be pushed before any op reads the outbox: every pushed
+    // mutation is recorded as well. A command's change is then recorded twice, which the oracle allows.
+    tab.transport.onPush = (request) => {
+      for (const m of pushRequestSchema.parse(request).mutations) recordWrite(m.table, m.id, m);
+    };
     // Pokes, with the rows they carry (R27a), arrive when the 'poke' op says: late, out of order, or never.
     tab.transport.holdPokes = true;
     return tab;
@@ -100,6 +107,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const zombies: FakeTransport[] = [];
   const lastSeq = new Map<TestDevice, number>();
   const writes: WriteRecord[] = [];
+  const recordWrite = (table: string, id: string, change: Pick<OutboxRow, 'patch' | 'hlc' | 'base'>) => {
+    for (const [field, value] of Object.entries(change.patch))
+      writes.push({ table, id, field, value, hlc: change.hlc[field] ?? '', base: change.base[field] ?? '' });
+  };
   const opCounts: Record<string, number> = {};
   let text = 0;
 
@@ -135,16 +146,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       .toArray();
     for (const row of rows) {
       lastSeq.set(device, Math.max(lastSeq.get(device) ?? 0, row.seq ?? 0));
-      for (const [field, value] of Object.entries(row.patch)) {
-        writes.push({
-          table: row.table,
-          id: row.entity_id,
-          field,
-          value,
-          hlc: row.hlc[field] ?? '',
-          base: row.base[field] ?? '',
-        });
-      }
+      recordWrite(row.table, row.entity_id, row);
     }
     tab.engine.notifyLocalWrite();
   };
