@@ -554,9 +554,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       // Every losing text value was either seen and replaced by its writer's successor, or is a conflict.
       if (!tablePolicy(winner.table as SyncedTable).textFields.includes(winner.field)) continue;
+      const basedOn = new Set(fieldWrites.map((o) => o.base));
       for (const w of fieldWrites) {
         if (typeof w.value !== 'string' || w.value === '' || w.value === row.data[w.field]) continue;
-        const seen = fieldWrites.some((o) => o.base === w.hlc);
+        // Seen: a later write was based on it, or on the same text written again. Two devices that
+        // merge one conflict at once (R40) both write the merge; the server keeps no copy of a value
+        // that an equal one replaced, and a later edit is based on only one of them.
+        const seen = fieldWrites.some((p) => p.value === w.value && basedOn.has(p.hlc));
         const kept = conflicts.some(
           (c) =>
             c['table_name'] === w.table &&
