@@ -75,6 +75,24 @@ describe('mood check-in', () => {
     );
   });
 
+  it('[R37][R38] a restored draft keeps the base it was typed on: a change made before the restore merges in', async () => {
+    const id = await data.commands.createMoodEntry({ level: 3, note: 'Walk. Dinner.' });
+    const first = await open(id);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Note' }), ' Early night.');
+    first.unmount();
+    await waitFor(async () => expect(await data.db.form_drafts.get(`mood:${id}`)).toBeTruthy());
+    // Another device's change, pulled while the form was closed with its words kept.
+    await data.commands.updateMoodEntry(id, { note: 'Long walk. Dinner.' });
+
+    await open(id);
+    const field = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Note' });
+    expect(field.value).toBe('Walk. Dinner. Early night.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(async () =>
+      expect((await data.db.mood_entries.get(id))?.note).toBe('Long walk. Dinner. Early night.'),
+    );
+  });
+
   it('offers the activities used before, most used first, then the starter set', async () => {
     await data.commands.createMoodEntry({ level: 4, activities: ['climbing', 'family'] });
     await data.commands.createMoodEntry({ level: 3, activities: ['climbing'] });

@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router-dom';
 import type { Stored } from '../../db/entities/common.ts';
 import type { MoodEntry } from '../../db/entities/mood-entry.ts';
 import { dayOf, localInstant, type Day } from '../../lib/dates/day.ts';
-import { storedFields } from '../../lib/drafts/edit-base.ts';
 import { useFormDraftKeeper } from '../../lib/drafts/use-form-draft-keeper.ts';
 import { useKeptFormDraft } from '../../lib/drafts/use-kept-form-draft.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
@@ -26,8 +25,10 @@ import {
   draftFor,
   keptCheckInSchema,
   keptDraftKey,
+  checkInBase,
   restoredDraft,
   worthKeeping,
+  type CheckInBase,
   type Draft,
   type KeptCheckIn,
 } from './mood-check-in-draft.ts';
@@ -88,9 +89,10 @@ function MoodCheckInForm({
   const noteFont = useFont(settings.default_mood_font);
   const suggestions = useActivitySuggestions();
   const [opened] = useState(() => draftFor(existing, day, today, new Date()));
-  // The note and activities as the form showed them when it opened: its save is planned against them,
-  // so a change made elsewhere meanwhile is merged rather than overwritten (R37, R38).
-  const [seen] = useState(() => (existing ? storedFields(existing, ['note', 'activities']) : {}));
+  // The note and activities as the form showed them when it opened (or when the restored draft was
+  // typed): its save is planned against them, so a change made elsewhere meanwhile is merged rather
+  // than overwritten (R37, R38).
+  const [seen] = useState<CheckInBase>(() => (existing ? (kept?.seen ?? checkInBase(existing)) : {}));
   // What Save would change nothing against: the entry as it is now (a transcript may have changed its
   // note meanwhile), or the empty form a new check-in opened with.
   const baseline = useMemo(
@@ -104,8 +106,8 @@ function MoodCheckInForm({
   const { keep, flush } = useFormDraftKeeper<KeptCheckIn>(draftKey);
   const firstDraft = useRef(draft);
   useEffect(() => {
-    if (draft !== firstDraft.current) keep(worthKeeping(draft, baseline));
-  }, [draft, baseline, keep]);
+    if (draft !== firstDraft.current) keep(worthKeeping(draft, baseline, seen));
+  }, [draft, baseline, keep, seen]);
   const noteId = useId();
   const timeId = useId();
   const noteRef = useRef<HTMLTextAreaElement>(null);
