@@ -42,6 +42,12 @@ export const checkInBaseSchema = z.strictObject({
 });
 export type CheckInBase = z.infer<typeof checkInBaseSchema>;
 
+/** The base a form's save may carry; what is not a check-in's note or activities is left out. */
+export function keptBase(seen: Readonly<Record<string, unknown>>): CheckInBase {
+  const parsed = checkInBaseSchema.safeParse(seen);
+  return parsed.success ? parsed.data : {};
+}
+
 /** The base a form opened on a saved check-in starts from: its stored note and activities. */
 export function checkInBase(entry: Stored<MoodEntry>): CheckInBase {
   return {

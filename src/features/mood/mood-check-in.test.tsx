@@ -75,6 +75,23 @@ describe('mood check-in', () => {
     );
   });
 
+  it('[R37] shows a change made elsewhere in a field the person has not changed, and says so', async () => {
+    const id = await data.commands.createMoodEntry({ level: 3, note: 'Walk.', activities: ['walk'] });
+    await open(id);
+    const field = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Note' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Great' }));
+    await data.commands.updateMoodEntry(id, { note: 'Long walk by the river.' });
+    await waitFor(() => expect(field.value).toBe('Long walk by the river.'));
+    expect(screen.getByRole('status').textContent).toBe(
+      'Changed elsewhere meanwhile; the form shows it, and Save keeps your changes too.',
+    );
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Great' }).checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(async () =>
+      expect(await data.db.mood_entries.get(id)).toMatchObject({ level: 5, note: 'Long walk by the river.' }),
+    );
+  });
+
   it('[R37][R38] a restored draft keeps the base it was typed on: a change made before the restore merges in', async () => {
     const id = await data.commands.createMoodEntry({ level: 3, note: 'Walk. Dinner.' });
     const first = await open(id);

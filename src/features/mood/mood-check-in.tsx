@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Stored } from '../../db/entities/common.ts';
 import type { MoodEntry } from '../../db/entities/mood-entry.ts';
 import { dayOf, localInstant, type Day } from '../../lib/dates/day.ts';
+import { EditBase, storedFields } from '../../lib/drafts/edit-base.ts';
 import { useFormDraftKeeper } from '../../lib/drafts/use-form-draft-keeper.ts';
 import { useKeptFormDraft } from '../../lib/drafts/use-kept-form-draft.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
@@ -26,9 +27,9 @@ import {
   keptCheckInSchema,
   keptDraftKey,
   checkInBase,
+  keptBase,
   restoredDraft,
   worthKeeping,
-  type CheckInBase,
   type Draft,
   type KeptCheckIn,
 } from './mood-check-in-draft.ts';
@@ -69,6 +70,9 @@ export function MoodCheckIn({ day, today, entryId }: { day: Day; today: Day; ent
   );
 }
 
+/** The fields a check-in's save is planned against what the form showed of them (R37). */
+const BASE_FIELDS = ['note', 'activities'];
+
 function MoodCheckInForm({
   day,
   today,
@@ -92,7 +96,8 @@ function MoodCheckInForm({
   // The note and activities as the form showed them when it opened (or when the restored draft was
   // typed): its save is planned against them, so a change made elsewhere meanwhile is merged rather
   // than overwritten (R37, R38).
-  const [seen] = useState<CheckInBase>(() => (existing ? (kept?.seen ?? checkInBase(existing)) : {}));
+  const [base, setBase] = useState(() => new EditBase(existing ? (kept?.seen ?? checkInBase(existing)) : {}));
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
   // What Save would change nothing against: the entry as it is now (a transcript may have changed its
   // note meanwhile), or the empty form a new check-in opened with.
   const baseline = useMemo(
@@ -101,13 +106,27 @@ function MoodCheckInForm({
   );
   const [draft, setDraft] = useState<Draft>(() => restoredDraft(opened, kept));
   const [restored, setRestored] = useState(kept !== null);
+  // Another device, tab or a transcript changed the entry: the form shows it where the person has not
+  // changed that field, and tells them; where they have, their words stay and Save merges (R37, R38).
+  const storedVersion = existing ? JSON.stringify(existing._sync.hlc) : '';
+  const [followed, setFollowed] = useState(storedVersion);
+  if (existing && followed !== storedVersion) {
+    setFollowed(storedVersion);
+    const follow = base.follow(
+      storedFields(existing, BASE_FIELDS),
+      { note: draft.note, activities: draft.activities },
+      false,
+    );
+    if (Object.keys(follow.show).length > 0) setDraft({ ...draft, ...follow.show });
+    if (follow.changedElsewhere) setChangedElsewhere(true);
+  }
   const [missingLevel, setMissingLevel] = useState(false);
   const [saving, setSaving] = useState(false);
   const { keep, flush } = useFormDraftKeeper<KeptCheckIn>(draftKey);
   const firstDraft = useRef(draft);
   useEffect(() => {
-    if (draft !== firstDraft.current) keep(worthKeeping(draft, baseline, seen));
-  }, [draft, baseline, keep, seen]);
+    if (draft !== firstDraft.current) keep(worthKeeping(draft, baseline, keptBase(base.seen(BASE_FIELDS))));
+  }, [draft, baseline, keep, base]);
   const noteId = useId();
   const timeId = useId();
   const noteRef = useRef<HTMLTextAreaElement>(null);
@@ -159,7 +178,11 @@ function MoodCheckInForm({
     try {
       // The kept draft's queued write goes first; the save's own transaction then removes the draft.
       await flush();
-      if (existing) await userData.commands.updateMoodEntry(existing.id, fields, { draftKey, seen });
+      if (existing)
+        await userData.commands.updateMoodEntry(existing.id, fields, {
+          draftKey,
+          seen: base.seen(BASE_FIELDS),
+        });
       else await userData.commands.createMoodEntry(fields, { draftKey });
       notify({ kind: 'success', title: existing ? t('mood.updated') : t('mood.saved') });
       void navigate(day === today ? '/mood' : `/mood?day=${day}`);
@@ -181,11 +204,18 @@ function MoodCheckInForm({
             onClick={() => {
               setDraft(baseline);
               setRestored(false);
+              // The form now shows the entry as stored: that is what a save starts from.
+              if (existing) setBase(new EditBase(checkInBase(existing)));
             }}
           >
             {t('mood.discardDraft')}
           </button>
         </div>
+      ) : null}
+      {changedElsewhere ? (
+        <p role="status" className={styles.notice}>
+          {t('mood.changedElsewhere')}
+        </p>
       ) : null}
       <MoodLevelPicker
         value={draft.level}
