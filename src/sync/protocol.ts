@@ -195,9 +195,11 @@ export const MAX_POKE_ROWS = 20;
 /**
  * What a poke carries besides its version, when the commit that poked wrote few rows (R27a): every row
  * whose version is after `from` (the clock the commit found) and up to the poke's version. The rows
- * are left unchecked here, as in a pull page: validatePulledRows checks each against its table.
+ * are left unchecked here, as in a pull page: validatePulledRows checks each against its table. Other
+ * keys are ignored: hosted Realtime adds an `id` to every payload `realtime.send` sends, and a server
+ * may add more.
  */
-export const pokePageSchema = z.strictObject({
+export const pokePageSchema = z.object({
   from: z.number().int().min(0),
   rows: z.array(z.unknown()).min(1).max(MAX_POKE_ROWS),
 });

@@ -70,11 +70,15 @@ const POKE_PAGE_BYTES = 6_000;
 
 const key = (table: string, id: string) => `${table}\u0000${id}`;
 
+/** A poke's message id, shaped as the uuid hosted Realtime gives it, counted so runs repeat. */
+const pokeId = (count: number) => `00000000-0000-4000-8000-${count.toString(16).padStart(12, '0')}`;
+
 export class SyncServerModel implements SyncServer {
   private readonly users = new Map<string, UserState>();
   private readonly clients = new Map<string, { userId: string; lastSeq: number }>();
   private readonly tokens = new Map<string, string>();
   private readonly options: SyncServerModelOptions;
+  private pokes = 0;
   private tokenCounter = 0;
   /** Business rule hook for tests: a reason to refuse a mutation, or null. */
   refuse: ((mutation: PushMutation) => string | null) | null;
@@ -355,7 +359,8 @@ export class SyncServerModel implements SyncServer {
     for (const listener of [...user.listeners]) {
       listener(
         carries
-          ? { version: user.version, page: { from, rows: JSON.parse(json) } }
+          ? // Hosted Realtime's realtime.send adds an `id` to every payload it sends; clients ignore it.
+            { version: user.version, page: { from, rows: JSON.parse(json), id: pokeId(++this.pokes) } }
           : { version: user.version },
       );
     }
