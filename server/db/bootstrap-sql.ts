@@ -234,12 +234,24 @@ begin
 end
 $fn$;
 
--- Broadcast from the database (Supabase's realtime.send): the message row is NOTIFYed on commit and the
--- server fans it out to the topic's subscribers.
+-- Broadcast from the database, as Supabase's realtime.send behaves: with the caller's rights; the payload
+-- gets the message's id as \`id\` unless it has one; a failure is a WARNING, never the caller's error.
+-- The message row is NOTIFYed on commit and the server fans it out to the topic's subscribers.
 create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true) returns void
-language plpgsql security definer as $fn$
+language plpgsql as $fn$
+declare
+  message_id uuid := gen_random_uuid();
 begin
-  insert into realtime.messages (payload, event, topic, private, extension) values (payload, event, topic, private, 'broadcast');
+  begin
+    -- For the insert's policies, which name the topic with realtime.topic().
+    perform set_config('realtime.topic', topic, true);
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (message_id,
+            case when payload ? 'id' then payload else jsonb_set(payload, '{id}', to_jsonb(message_id)) end,
+            event, topic, private, 'broadcast');
+  exception when others then
+    raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
 end
 $fn$;
 grant execute on function realtime.send(jsonb, text, text, boolean) to anon, authenticated, service_role;

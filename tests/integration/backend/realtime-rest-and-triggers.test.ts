@@ -8,6 +8,9 @@ import { client, uniqueEmail } from './support/clients.ts';
 import { subscribed } from './support/subscribed.ts';
 import { waitFor } from './support/wait-for.ts';
 
+/** The id hosted Realtime's realtime.send adds to a payload that has none. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 interface Received {
   who: string;
   event: string;
@@ -133,6 +136,7 @@ describeOnTargets('realtime broadcast over REST and from row triggers', (target,
       who: 'alice',
       event: 'INSERT',
       payload: {
+        id: expect.stringMatching(UUID),
         operation: 'INSERT',
         schema: 'public',
         table: 'shouts',
@@ -141,6 +145,7 @@ describeOnTargets('realtime broadcast over REST and from row triggers', (target,
       },
     });
     expect((await waitFor(received, (item) => item.event === 'UPDATE')).payload).toEqual({
+      id: expect.stringMatching(UUID),
       operation: 'UPDATE',
       schema: 'public',
       table: 'shouts',
@@ -148,6 +153,7 @@ describeOnTargets('realtime broadcast over REST and from row triggers', (target,
       old_record: { ...row, body: 'hi' },
     });
     expect((await waitFor(received, (item) => item.event === 'DELETE')).payload).toEqual({
+      id: expect.stringMatching(UUID),
       operation: 'DELETE',
       schema: 'public',
       table: 'shouts',
@@ -155,5 +161,27 @@ describeOnTargets('realtime broadcast over REST and from row triggers', (target,
       old_record: { ...row, body: 'hello' },
     });
     expect(received.map((item) => item.who)).toEqual(['alice', 'alice', 'alice']);
+  });
+
+  it('sends realtime.send with the caller’s rights: an id added unless the payload has one, a refusal only a warning', async () => {
+    const room = `shouts:${target}-caller-${Date.now().toString(36)}`;
+    const alice = await signUp('alice');
+    const bob = await signUp('bob');
+    expect((await alice.from('room_members').insert({ room })).error).toBeNull();
+    const received: Received[] = [];
+    await listen(received, 'alice', alice, room, true);
+
+    expect((await alice.rpc('shout_as_caller', { room, payload: { text: 'first' } })).error).toBeNull();
+    // Not a member: the insert's policy refuses it, which realtime.send reports as a warning only.
+    expect((await bob.rpc('shout_as_caller', { room, payload: { text: 'not a member' } })).error).toBeNull();
+    expect(
+      (await alice.rpc('shout_as_caller', { room, payload: { text: 'last', id: 'mine' } })).error,
+    ).toBeNull();
+
+    await waitFor(received, (item) => (item.payload as { text?: string }).text === 'last');
+    expect(received.map((item) => item.payload)).toEqual([
+      { text: 'first', id: expect.stringMatching(UUID) },
+      { text: 'last', id: 'mine' },
+    ]);
   });
 });
