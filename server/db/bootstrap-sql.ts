@@ -20,6 +20,9 @@ end
 $$;
 
 grant anon, authenticated, service_role to authenticator;
+-- Hosted Supabase's statement timeouts; the Data API applies a role's settings when it switches to it.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
 
 create schema if not exists extensions;
 create schema if not exists auth;

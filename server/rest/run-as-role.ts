@@ -14,7 +14,8 @@ export class RollbackWith<T> extends Error {
 
 /**
  * PostgREST's per-request transaction (Query/PreQuery.hs): role, JWT claims, method, path and headers are
- * set transaction-locally, so RLS policies see exactly what they would on Supabase. GET and HEAD run read-only,
+ * set transaction-locally, so RLS policies see exactly what they would on Supabase, and so is the role's
+ * own statement_timeout (anon 3 s, authenticated 8 s), as PostgREST applies a role's settings. GET and HEAD run read-only,
  * which makes a volatile function called through GET fail as it does there.
  */
 export async function runAsRole<T>(
@@ -36,7 +37,13 @@ export async function runAsRole<T>(
       await tx.query(
         `select set_config('search_path', '"public", "extensions"', true), set_config('role', $1, true),
                 set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
-                set_config('request.path', $4, true), set_config('request.headers', $5, true)`,
+                set_config('request.path', $4, true), set_config('request.headers', $5, true),
+                set_config('statement_timeout', coalesce(
+                  (select substr(c, length('statement_timeout=') + 1)
+                     from pg_db_role_setting s, unnest(s.setconfig) c
+                    where s.setrole = (select oid from pg_roles where rolname = $1) and s.setdatabase = 0
+                      and c like 'statement_timeout=%'),
+                  current_setting('statement_timeout')), true)`,
         [
           role.role,
           JSON.stringify({ ...role.claims, role: role.role }),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { describeOnTargets, startTestBackend } from './support/backend-targets.ts';
 import type { TestBackend } from './support/backend-targets.ts';
-import { client } from './support/clients.ts';
+import { client, uniqueEmail } from './support/clients.ts';
 
 describeOnTargets('data API conformance with supabase-js', (target) => {
   let backend: TestBackend;
@@ -192,6 +192,28 @@ describeOnTargets('data API conformance with supabase-js', (target) => {
     expect(badValue.error).toMatchObject({ code: '22P02' });
     expect(badValue.status).toBe(400);
   });
+
+  it("runs each request under its role's statement timeout: anon 3 s, authenticated 8 s", async () => {
+    expect((await anon.rpc('my_statement_timeout')).data).toBe('3s');
+    const signedIn = client(backend.url, backend.anonKey);
+    const { error } = await signedIn.auth.signUp({ email: uniqueEmail('timeout'), password: 'secret123' });
+    expect(error).toBeNull();
+    expect((await signedIn.rpc('my_statement_timeout')).data).toBe('8s');
+  });
+
+  // PGlite runs queries on the server's own thread and cannot interrupt one: it has the settings, not
+  // the cancellation.
+  it.skipIf(target === 'pglite')(
+    "stops a statement that runs past its role's timeout, as Supabase does (anon 3 s)",
+    async () => {
+      const slow = await anon.rpc('nap', { seconds: 5 });
+      expect(slow.error).toMatchObject({ code: '57014' });
+      expect(slow.status).toBe(500);
+      // The service role has no such limit.
+      expect((await service.rpc('nap', { seconds: 3.2 })).error).toBeNull();
+    },
+    20_000,
+  );
 
   it('isolates two users by RLS: reads, updates, deletes, inserts and functions', async () => {
     const sign = async (name: string) => {

@@ -52,6 +52,8 @@ create function public.my_todo_count() returns int language sql stable as $$ sel
 create function public.whoami() returns json language sql stable as $$ select json_build_object('uid', auth.uid(), 'role', auth.role()) $$;
 create function public.bump(key text) returns void language sql volatile as $$ update public.kv set n = n + 1 where k = key $$;
 create function public.todos_by_done(is_done boolean) returns setof public.todos language sql stable as $$ select * from public.todos where done = is_done order by id $$;
+create function public.my_statement_timeout() returns text language sql stable as $$ select current_setting('statement_timeout') $$;
+create function public.nap(seconds float) returns void language sql volatile as $$ select pg_sleep(seconds) $$;
 create function public.fail() returns void language plpgsql as $$ begin raise exception 'nope' using hint = 'try again'; end $$;
 `;
 
