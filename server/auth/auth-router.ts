@@ -65,21 +65,30 @@ const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
   '/user/identities/authorize': { GET: linkIdentityAuthorize },
 };
 
+/** An id from the path, decoded; a malformed percent-encoding (`%ZZ`) is the caller's error. */
+function pathId(segment: string | undefined): string {
+  try {
+    return decodeURIComponent(segment ?? '');
+  } catch {
+    throw authError(400, 'validation_failed', 'Malformed id in the path');
+  }
+}
+
 /** /factors/<id>[/challenge|/verify] */
 function factorRoute(path: string, method: string): Handler | undefined {
   const admin = /^\/admin\/users\/([^/]+)$/.exec(path);
   if (admin && method === 'DELETE') {
-    const id = decodeURIComponent(admin[1] ?? '');
+    const id = pathId(admin[1]);
     return (ctx, request) => adminDeleteUser(ctx, request, id);
   }
   const identity = /^\/user\/identities\/([^/]+)$/.exec(path);
   if (identity && method === 'DELETE') {
-    const id = decodeURIComponent(identity[1] ?? '');
+    const id = pathId(identity[1]);
     return (ctx, request) => unlinkIdentity(ctx, request, id);
   }
   const match = /^\/factors\/([^/]+)(\/challenge|\/verify)?$/.exec(path);
   if (!match) return undefined;
-  const id = decodeURIComponent(match[1] ?? '');
+  const id = pathId(match[1]);
   if (match[2] === '/challenge' && method === 'POST')
     return (ctx, request) => challengeFactor(ctx, request, id);
   if (match[2] === '/verify' && method === 'POST') return (ctx, request) => verifyFactor(ctx, request, id);
@@ -114,9 +123,9 @@ function clientDatabaseError(error: unknown): ApiError | undefined {
 export async function routeAuth(ctx: BackendContext, request: ApiRequest): Promise<ApiResponse> {
   const path = request.path.replace(/\/+$/, '') || '/';
   const methods = ROUTES[path];
-  const handler =
-    methods?.[request.method === 'HEAD' ? 'GET' : request.method] ?? factorRoute(path, request.method);
   try {
+    const handler =
+      methods?.[request.method === 'HEAD' ? 'GET' : request.method] ?? factorRoute(path, request.method);
     if (!methods && !handler) throw authError(404, 'not_found', 'Not found');
     if (!handler) throw authError(405, 'method_not_allowed', 'Method not allowed');
     const response = await handler(ctx, request);

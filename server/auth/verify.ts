@@ -23,7 +23,8 @@ const ACCEPTS: Record<string, readonly OneTimeTokenType[]> = {
 };
 
 function acceptedTypes(type: string | undefined): readonly OneTimeTokenType[] {
-  const accepted = type ? ACCEPTS[type] : undefined;
+  // Own keys only: a type such as `__proto__` or `constructor` names no verification.
+  const accepted = type && Object.hasOwn(ACCEPTS, type) ? ACCEPTS[type] : undefined;
   if (!accepted) throw validationFailed('Verify requires a verification type');
   return accepted;
 }

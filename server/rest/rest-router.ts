@@ -14,15 +14,25 @@ import { deleteRows, insertRows, updateRows } from './write-rows.ts';
 
 const IDENTIFIER = /^[^\s/]{1,63}$/;
 
+/** The path's segments, decoded; undefined when one is not valid percent-encoding (`%ZZ`). */
+function pathSegments(path: string): string[] | undefined {
+  try {
+    return path
+      .split('/')
+      .filter((segment) => segment !== '')
+      .map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+}
+
 /** /rest/v1/<table> and /rest/v1/rpc/<function>: the PostgREST surface supabase-js uses. */
 export async function routeRest(ctx: BackendContext, request: ApiRequest): Promise<ApiResponse> {
   let authenticated = false;
   try {
-    const segments = request.path
-      .split('/')
-      .filter((segment) => segment !== '')
-      .map(decodeURIComponent);
-    if (segments.length === 0) throw restError(404, 'PGRST125', 'Invalid path specified in request URL');
+    const segments = pathSegments(request.path);
+    if (!segments || segments.length === 0)
+      throw restError(404, 'PGRST125', 'Invalid path specified in request URL');
     checkProfile(request);
     const role = await requestRole(ctx, request);
     authenticated = role.authenticated;

@@ -19,7 +19,8 @@ export function objectKey(segments: readonly string[]): string {
   if (key === '') throw invalidKey('empty key');
   if (key.length > 1024) throw invalidKey('key longer than 1024 characters');
   if (hasControlCharacter(key)) throw invalidKey('control characters are not allowed');
-  if (decoded.some((part) => part === '' || part === '.' || part === '..'))
+  // Judged on the decoded key: an encoded slash (`..%2f`) makes a `..` segment of its own.
+  if (key.split('/').some((part) => part === '' || part === '.' || part === '..'))
     throw invalidKey('empty, "." and ".." path segments are not allowed');
   return key;
 }

@@ -79,6 +79,27 @@ describe.each(TARGETS)('bad input gets a clear 4xx and the server keeps serving 
     expect(method.status).toBe(405);
   });
 
+  it('answers malformed percent-encoding in a path and prototype names as input with 4xx, never 5xx', async () => {
+    const rest = await request('/rest/v1/%ZZ');
+    expect(rest.status).toBe(404);
+    expect(await rest.json()).toMatchObject({ code: 'PGRST125' });
+    const factor = await request('/auth/v1/factors/%ZZ', {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${userToken}` },
+    });
+    expect(factor.status).toBe(400);
+    for (const type of ['__proto__', 'constructor', 'toString']) {
+      const verify = await request('/auth/v1/verify', {
+        method: 'POST',
+        body: JSON.stringify({ type, token_hash: 'x' }),
+      });
+      expect(verify.status, type).toBe(400);
+      expect(await verify.json()).toMatchObject({ code: 'validation_failed' });
+      const link = await request(`/auth/v1/verify?token=x&type=${type}`, { redirect: 'manual' });
+      expect(link.status, type).toBeLessThan(500);
+    }
+  });
+
   it('answers bad filters, orders and limits with 400 PGRST100', async () => {
     for (const query of [
       'n=zz.1',

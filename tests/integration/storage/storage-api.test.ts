@@ -125,6 +125,20 @@ for (const target of TARGETS) {
       });
       expect(traversal.status).toBe(400);
       expect(await traversal.json()).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
+      // However the slash is encoded, `..` is refused: the key is judged as decoded.
+      for (const key of [`${alice.id}/..%2fx`, `${alice.id}/..%2F..%2Fescape`, `${alice.id}%2f..%2fx`]) {
+        const encoded = await fetch(`${backend.url}/storage/v1/object/recordings/${key}`, {
+          method: 'POST',
+          headers: {
+            apikey: backend.anonKey,
+            authorization: `Bearer ${alice.token}`,
+            'content-type': 'audio/webm',
+          },
+          body: audio(5),
+        });
+        expect(encoded.status, key).toBe(400);
+        expect(await encoded.json()).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
+      }
 
       const badJson = await fetch(`${backend.url}/storage/v1/object/recordings`, {
         method: 'DELETE',
