@@ -76,6 +76,7 @@ export default defineConfig({
         API_PORT: String(apiPort),
         DATA_DIR: dataDir,
         RATE_LIMIT_PER_IP: '100000',
+        MURMUR_TEST_CHECKOUT: 'enabled',
         OPENAI_API_KEY: 'sk-murmur-e2e-stub-key',
         OPENAI_BASE_URL: `http://127.0.0.1:${stubPort}`,
       },

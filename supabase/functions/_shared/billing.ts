@@ -16,6 +16,15 @@ export function stripeClient(): Stripe | null {
   return key ? new Stripe(key, { httpClient: Stripe.createFetchHttpClient() }) : null;
 }
 
+/**
+ * The test checkout and test portal stand in for Stripe only where `MURMUR_TEST_CHECKOUT=enabled` is set
+ * explicitly (local development and the tests), and never beside a Stripe key. A deployment without a
+ * key has no checkout at all rather than one that grants premium for free.
+ */
+export function testCheckoutEnabled(): boolean {
+  return Deno.env.get('MURMUR_TEST_CHECKOUT') === 'enabled' && !Deno.env.get('STRIPE_SECRET_KEY');
+}
+
 /** The Stripe price of a plan, from STRIPE_PRICE_MONTHLY / STRIPE_PRICE_YEARLY. */
 export function stripePrice(plan: PlanId): string {
   const price = Deno.env.get(plan === 'monthly' ? 'STRIPE_PRICE_MONTHLY' : 'STRIPE_PRICE_YEARLY');

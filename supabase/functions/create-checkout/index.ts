@@ -1,6 +1,6 @@
-// create-checkout: a Stripe Checkout session for a plan; without Stripe (local development) the app's own,
-// clearly labelled test checkout.
-import { isPlan, safeReturnUrl, stripeClient, stripePrice } from '../_shared/billing.ts';
+// create-checkout: a Stripe Checkout session for a plan; where the test checkout is enabled instead
+// (MURMUR_TEST_CHECKOUT=enabled, local development), the app's own, clearly labelled test checkout.
+import { isPlan, safeReturnUrl, stripeClient, stripePrice, testCheckoutEnabled } from '../_shared/billing.ts';
 import { requestUser } from '../_shared/clients.ts';
 import { corsHeaders, json, readJson, refuse } from '../_shared/http.ts';
 
@@ -16,6 +16,8 @@ Deno.serve(async (request) => {
 
   const stripe = stripeClient();
   if (!stripe) {
+    if (!testCheckoutEnabled())
+      return refuse(503, 'billing_not_configured', 'Payments are not set up on this server.');
     const url = new URL(returnUrl);
     url.searchParams.set('test_checkout', plan);
     return json(200, { url: url.toString(), test: true });

@@ -1,6 +1,6 @@
-// customer-portal: Stripe's billing portal for the user's customer; without Stripe, the test checkout's
-// cancel option on /subscription.
-import { safeReturnUrl, stripeClient } from '../_shared/billing.ts';
+// customer-portal: Stripe's billing portal for the user's customer; where the test checkout is enabled
+// instead (MURMUR_TEST_CHECKOUT=enabled), its cancel option on /subscription.
+import { safeReturnUrl, stripeClient, testCheckoutEnabled } from '../_shared/billing.ts';
 import { adminClient, requestUser } from '../_shared/clients.ts';
 import { corsHeaders, json, readJson, refuse } from '../_shared/http.ts';
 
@@ -12,6 +12,8 @@ Deno.serve(async (request) => {
   if (!returnUrl) return refuse(400, 'bad_return_url', 'return_url must be an http(s) address.');
   const stripe = stripeClient();
   if (!stripe) {
+    if (!testCheckoutEnabled())
+      return refuse(503, 'billing_not_configured', 'Payments are not set up on this server.');
     const url = new URL(returnUrl);
     url.searchParams.set('test_portal', '1');
     return json(200, { url: url.toString(), test: true });

@@ -1,14 +1,18 @@
 // test-checkout: completes a purchase or a cancellation WITHOUT a payment provider, for local development
-// and tests only. It refuses to run wherever STRIPE_SECRET_KEY is set, so it can never grant premium for
-// free on a deployment that takes payments.
-import { addInterval, isPlan } from '../_shared/billing.ts';
+// and tests only. It runs only where MURMUR_TEST_CHECKOUT=enabled is set and no STRIPE_SECRET_KEY is, so
+// a deployment never grants premium for free, whether it forgot its key or never had one.
+import { addInterval, isPlan, testCheckoutEnabled } from '../_shared/billing.ts';
 import { adminClient, requestUser } from '../_shared/clients.ts';
 import { corsHeaders, json, readJson, refuse } from '../_shared/http.ts';
 
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-  if (Deno.env.get('STRIPE_SECRET_KEY'))
-    return refuse(404, 'not_available', 'The test checkout is off where real payments are set up.');
+  if (!testCheckoutEnabled())
+    return refuse(
+      404,
+      'not_available',
+      'The test checkout is off here (it needs MURMUR_TEST_CHECKOUT=enabled).',
+    );
   const user = await requestUser(request);
   if (!user) return refuse(401, 'not_signed_in', 'Sign in first.');
   const body = await readJson(request);

@@ -19,6 +19,7 @@ describe('billing functions', () => {
 
   beforeAll(async () => {
     process.env['STRIPE_WEBHOOK_SECRET'] = WEBHOOK_SECRET;
+    process.env['MURMUR_TEST_CHECKOUT'] = 'enabled';
     delete process.env['STRIPE_SECRET_KEY'];
     backend = await startBackend({
       port: 0,
@@ -35,6 +36,7 @@ describe('billing functions', () => {
   afterAll(async () => {
     await backend?.close();
     delete process.env['STRIPE_WEBHOOK_SECRET'];
+    delete process.env['MURMUR_TEST_CHECKOUT'];
   });
 
   async function member(email = uniqueEmail('billing')) {
@@ -119,6 +121,26 @@ describe('billing functions', () => {
     const cancelled = await supabase.functions.invoke('test-checkout', { body: { action: 'cancel' } });
     expect(cancelled.error).toBeNull();
     expect((await subscriptionOf(supabase))?.status).toBe('canceled');
+  });
+
+  it('has no test checkout unless it is enabled explicitly: a missing Stripe key grants nothing', async () => {
+    const { supabase } = await member();
+    delete process.env['MURMUR_TEST_CHECKOUT'];
+    try {
+      const bought = await supabase.functions.invoke('test-checkout', { body: { plan: 'yearly' } });
+      expect(bought.response?.status).toBe(404);
+      expect((await subscriptionOf(supabase))?.status).not.toBe('active');
+      const checkout = await supabase.functions.invoke('create-checkout', {
+        body: { plan: 'yearly', return_url: 'http://127.0.0.1:4173/subscription' },
+      });
+      expect(checkout.response?.status).toBe(503);
+      const portal = await supabase.functions.invoke('customer-portal', {
+        body: { return_url: 'http://127.0.0.1:4173/subscription' },
+      });
+      expect(portal.response?.status).toBe(503);
+    } finally {
+      process.env['MURMUR_TEST_CHECKOUT'] = 'enabled';
+    }
   });
 
   it('accepts a Stripe webhook only with a valid signature, and then updates the subscription', async () => {
