@@ -24,3 +24,28 @@ export async function requestUser(request: Request): Promise<User | null> {
   const { data, error } = await client.auth.getUser(authorization.slice('Bearer '.length));
   return error ? null : data.user;
 }
+
+/** The claims of the request's bearer token; its session was already checked by the auth service. */
+function tokenClaims(request: Request): Record<string, unknown> {
+  const token = request.headers.get('Authorization')?.slice('Bearer '.length) ?? '';
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims: unknown = JSON.parse(json);
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * True when `user` enrolled a verified factor and this request's session has not passed it (aal1): a
+ * password alone must not act on their data, here as in the database's policies.
+ */
+export function needsSecondStep(request: Request, user: User): boolean {
+  const enrolled = (user.factors ?? []).some((factor) => factor.status === 'verified');
+  return enrolled && tokenClaims(request)['aal'] !== 'aal2';
+}
+
+/** The refusal for a session that must pass its second step first. */
+export const SECOND_STEP_MESSAGE = 'This account uses two-step verification: sign in with its code first.';

@@ -1,13 +1,14 @@
 // create-checkout: a Stripe Checkout session for a plan; where the test checkout is enabled instead
 // (MURMUR_TEST_CHECKOUT=enabled, local development), the app's own, clearly labelled test checkout.
 import { isPlan, safeReturnUrl, stripeClient, stripePrice, testCheckoutEnabled } from '../_shared/billing.ts';
-import { requestUser } from '../_shared/clients.ts';
+import { needsSecondStep, requestUser, SECOND_STEP_MESSAGE } from '../_shared/clients.ts';
 import { corsHeaders, json, readJson, refuse } from '../_shared/http.ts';
 
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
   const user = await requestUser(request);
   if (!user?.email) return refuse(401, 'not_signed_in', 'Sign in first.');
+  if (needsSecondStep(request, user)) return refuse(403, 'aal2_required', SECOND_STEP_MESSAGE);
   const body = await readJson(request);
   const plan = body?.['plan'];
   const returnUrl = safeReturnUrl(body?.['return_url']);

@@ -32,6 +32,17 @@ function required(name: string): string {
   return value;
 }
 
+/** The claims of a bearer token the auth service has accepted (its signature is its business). */
+function tokenClaims(authorization: string): Record<string, unknown> {
+  try {
+    const payload = authorization.replace(/^Bearer\s+/i, '').split('.')[1] ?? '';
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 async function handle(request: Request): Promise<Response> {
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
   if (request.method !== 'POST') return json(405, { error: 'Use POST to delete your account.' });
@@ -47,9 +58,16 @@ async function handle(request: Request): Promise<Response> {
     headers: { Authorization: authorization, apikey: anonKey },
   });
   if (!me.ok) return json(401, { error: 'Sign in to delete your account.' });
-  const user = (await me.json()) as { id?: unknown };
+  const user = (await me.json()) as { id?: unknown; factors?: { status?: unknown }[] };
   if (typeof user.id !== 'string' || !UUID.test(user.id))
     return json(401, { error: 'Sign in to delete your account.' });
+  // A password alone never deletes the account of a user with a verified factor (as RLS, aal2).
+  const enrolled = (user.factors ?? []).some((factor) => factor.status === 'verified');
+  if (enrolled && tokenClaims(authorization)['aal'] !== 'aal2')
+    return json(403, {
+      code: 'aal2_required',
+      error: 'This account uses two-step verification: sign in with its code first.',
+    });
 
   const deleted = await fetch(`${url}/auth/v1/admin/users/${user.id}`, {
     method: 'DELETE',

@@ -1,5 +1,5 @@
 // start-trial: one free trial per email address, ever (product spec §3–§4, issue 8).
-import { adminClient, requestUser } from '../_shared/clients.ts';
+import { adminClient, needsSecondStep, requestUser, SECOND_STEP_MESSAGE } from '../_shared/clients.ts';
 import { corsHeaders, json, refuse } from '../_shared/http.ts';
 import { TRIAL_DAYS } from '../_shared/billing.ts';
 
@@ -8,6 +8,7 @@ Deno.serve(async (request) => {
   if (request.method !== 'POST') return refuse(405, 'method_not_allowed', 'Use POST.');
   const user = await requestUser(request);
   if (!user?.email) return refuse(401, 'not_signed_in', 'Sign in to start a trial.');
+  if (needsSecondStep(request, user)) return refuse(403, 'aal2_required', SECOND_STEP_MESSAGE);
   const email = user.email.toLowerCase();
   const admin = adminClient();
 

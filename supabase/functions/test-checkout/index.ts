@@ -2,7 +2,7 @@
 // and tests only. It runs only where MURMUR_TEST_CHECKOUT=enabled is set and no STRIPE_SECRET_KEY is, so
 // a deployment never grants premium for free, whether it forgot its key or never had one.
 import { addInterval, isPlan, testCheckoutEnabled } from '../_shared/billing.ts';
-import { adminClient, requestUser } from '../_shared/clients.ts';
+import { adminClient, needsSecondStep, requestUser, SECOND_STEP_MESSAGE } from '../_shared/clients.ts';
 import { corsHeaders, json, readJson, refuse } from '../_shared/http.ts';
 
 Deno.serve(async (request) => {
@@ -15,6 +15,7 @@ Deno.serve(async (request) => {
     );
   const user = await requestUser(request);
   if (!user) return refuse(401, 'not_signed_in', 'Sign in first.');
+  if (needsSecondStep(request, user)) return refuse(403, 'aal2_required', SECOND_STEP_MESSAGE);
   const body = await readJson(request);
   const admin = adminClient();
   if (body?.['action'] === 'cancel') {

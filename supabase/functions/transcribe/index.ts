@@ -1,5 +1,5 @@
 // transcribe: a recording to text with Murmur's own provider keys, which never reach the browser (issue 9).
-import { adminClient, requestUser } from '../_shared/clients.ts';
+import { adminClient, needsSecondStep, requestUser, SECOND_STEP_MESSAGE } from '../_shared/clients.ts';
 import { corsHeaders, json, refuse } from '../_shared/http.ts';
 import { hasPremiumAccess } from '../_shared/premium-access.ts';
 import { transcribeWithScribe } from '../_shared/transcription/elevenlabs.ts';
@@ -49,6 +49,7 @@ Deno.serve(async (request) => {
   if (request.method !== 'POST') return refuse(405, 'method_not_allowed', 'Use POST.');
   const user = await requestUser(request);
   if (!user) return refuse(401, 'not_signed_in', 'Sign in to transcribe recordings.');
+  if (needsSecondStep(request, user)) return refuse(403, 'aal2_required', SECOND_STEP_MESSAGE);
   const admin = adminClient();
   try {
     if (!(await hasPremiumAccess(admin, user.id)))

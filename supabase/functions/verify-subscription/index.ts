@@ -1,7 +1,7 @@
 // verify-subscription: asks Stripe whether a subscription near or past its period end has renewed, and
 // stores the answer. Without Stripe there is nothing to ask: the stored row stands.
 import { stripeClient } from '../_shared/billing.ts';
-import { adminClient, requestUser } from '../_shared/clients.ts';
+import { adminClient, needsSecondStep, requestUser, SECOND_STEP_MESSAGE } from '../_shared/clients.ts';
 import { corsHeaders, json, refuse } from '../_shared/http.ts';
 import { subscriptionFields } from '../_shared/stripe-subscription.ts';
 
@@ -9,6 +9,7 @@ Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
   const user = await requestUser(request);
   if (!user) return refuse(401, 'not_signed_in', 'Sign in first.');
+  if (needsSecondStep(request, user)) return refuse(403, 'aal2_required', SECOND_STEP_MESSAGE);
   const admin = adminClient();
   const { data, error } = await admin
     .from('subscriptions')

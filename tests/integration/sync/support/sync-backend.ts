@@ -24,13 +24,18 @@ export interface SyncBackend {
 
 const MANY = { max: 100_000, windowSeconds: 60 };
 
-export async function startSyncBackend(target: TargetName): Promise<SyncBackend> {
+/** `withFunctions`: serve supabase/functions too, as the app's Edge Functions run beside the database. */
+export async function startSyncBackend(
+  target: TargetName,
+  { withFunctions = false }: { withFunctions?: boolean } = {},
+): Promise<SyncBackend> {
   const cluster = target === 'postgres' ? await startPostgresCluster() : undefined;
   try {
     const backend = await startBackend({
       port: 0,
       ...(cluster ? { databaseUrl: cluster.url } : { dataDir: 'memory://' }),
       migrationsDir: 'supabase/migrations',
+      ...(withFunctions ? { functionsDir: 'supabase/functions' } : {}),
       rateLimits: { perIp: MANY, perEmail: MANY },
     });
     return {
