@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { developmentWarnings } from '../server/config.ts';
 import { startBackend } from '../server/start-backend.ts';
 import { serveDist } from './serve-dist.ts';
 
@@ -39,13 +40,15 @@ const backend = env['VITE_SUPABASE_URL']
       dataDir: `${(env['DATA_DIR'] ?? '.data').replace(/\/+$/, '')}/pglite`,
       databaseUrl: env['DATABASE_URL'] || undefined,
       jwtSecret: env['JWT_SECRET'] || undefined,
+      mailbox: env['MAILBOX'] !== 'off',
     });
 const port = Number(env['PORT'] ?? 4173);
 const server = await serveDist({ port });
 console.log(`App URL: http://127.0.0.1:${port}`);
 if (backend) {
   console.log(`API URL: ${backend.url}`);
-  console.log(`Mailbox: ${backend.url}/mailbox`);
+  if (backend.config.mailbox) console.log(`Mailbox: ${backend.url}/mailbox`);
+  for (const warning of developmentWarnings(backend.config)) console.warn(`WARNING: ${warning}`);
 } else {
   console.log(`API URL: ${env['VITE_SUPABASE_URL']} (hosted)`);
 }

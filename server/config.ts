@@ -53,6 +53,13 @@ export interface BackendOptions {
   readonly storageDir?: string;
   /** Largest Storage upload body (one request or one resumable chunk), and the global object size cap. Default 50 MiB. */
   readonly storageMaxUploadBytes?: number;
+  /** Serve /mailbox, where every email the backend sends (sign-in links, codes) can be read. Default true. */
+  readonly mailbox?: boolean;
+  /**
+   * Serve the development JWT secret or the open mailbox on an address other than loopback. Default
+   * false: anyone who can reach the address could then sign tokens for any user or read their links.
+   */
+  readonly allowDevelopmentSecretsOnNetwork?: boolean;
 }
 
 export interface RateLimits {
@@ -79,6 +86,7 @@ export interface BackendConfig {
   readonly realtimeIdleTimeoutSeconds: number;
   readonly storageDir: string;
   readonly storageMaxUploadBytes: number;
+  readonly mailbox: boolean;
 }
 
 /** The Supabase CLI's well-known local secret; the demo anon and service_role keys are signed with it. */
@@ -94,9 +102,17 @@ export function resolveConfig(options: BackendOptions = {}): BackendConfig {
     throw new Error('The realtime idle timeout must be a whole number of seconds, at least 1');
   if (!Number.isInteger(jwtExpirySeconds) || jwtExpirySeconds < 30)
     throw new Error('JWT expiry must be an integer of at least 30 seconds');
+  const host = options.host ?? '127.0.0.1';
+  const mailbox = options.mailbox ?? true;
+  const open = developmentExposures(jwtSecret, mailbox);
+  if (open.length > 0 && !isLoopback(host) && options.allowDevelopmentSecretsOnNetwork !== true)
+    throw new Error(
+      `refusing to serve ${open.join(' and ')} on ${host}, which other machines may reach: set JWT_SECRET ` +
+        'and MAILBOX=off, or ALLOW_DEVELOPMENT_SECRETS_ON_NETWORK=true if that is really meant',
+    );
   return {
     port: options.port ?? 54321,
-    host: options.host ?? '127.0.0.1',
+    host,
     dataDir: options.dataDir ?? '.data/pglite',
     databaseUrl: options.databaseUrl,
     jwtSecret,
@@ -116,5 +132,35 @@ export function resolveConfig(options: BackendOptions = {}): BackendConfig {
     realtimeIdleTimeoutSeconds,
     storageDir: options.storageDir ?? mkdtempSync(join(tmpdir(), 'murmur-storage-')),
     storageMaxUploadBytes: options.storageMaxUploadBytes ?? 50 * 1024 * 1024,
+    mailbox,
   };
+}
+
+/** Loopback addresses: only this machine reaches them. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+function developmentExposures(jwtSecret: string, mailbox: boolean): string[] {
+  return [
+    ...(jwtSecret === DEVELOPMENT_JWT_SECRET ? ['the public development JWT secret'] : []),
+    ...(mailbox ? ['the open mailbox'] : []),
+  ];
+}
+
+/**
+ * What a person should be told at start about a backend fit for development only: the JWT secret
+ * everyone knows (anyone can sign a token for any user) and the mailbox anyone can read.
+ */
+export function developmentWarnings(config: BackendConfig): string[] {
+  const warnings: string[] = [];
+  if (config.jwtSecret === DEVELOPMENT_JWT_SECRET)
+    warnings.push(
+      'JWT secret: the public development secret. Anyone who can reach this backend can sign a token for any user. Set JWT_SECRET to keep a journal here.',
+    );
+  if (config.mailbox)
+    warnings.push(
+      `Mailbox: open at /mailbox. Every sign-in link and code this backend sends can be read there. Set MAILBOX=off when it is not needed.`,
+    );
+  return warnings;
 }

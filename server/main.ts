@@ -1,8 +1,10 @@
+import { developmentWarnings } from './config.ts';
 import { startBackend } from './start-backend.ts';
 
 /**
- * `npm run backend`: the local Supabase-compatible backend. Environment: API_PORT, DATA_DIR, DATABASE_URL,
- * JWT_SECRET, JWT_EXPIRY, SITE_URL, ENABLE_EMAIL_CONFIRMATIONS, RATE_LIMIT_PER_IP (see docs/backend.md).
+ * `npm run backend`: the local Supabase-compatible backend. Environment: API_PORT, API_HOST, DATA_DIR,
+ * DATABASE_URL, JWT_SECRET, JWT_EXPIRY, SITE_URL, ENABLE_EMAIL_CONFIRMATIONS, RATE_LIMIT_PER_IP, MAILBOX,
+ * ALLOW_DEVELOPMENT_SECRETS_ON_NETWORK (see docs/backend.md).
  */
 const env = process.env;
 const port = env['API_PORT'] ? Number(env['API_PORT']) : 54321;
@@ -15,12 +17,20 @@ if (perIp !== undefined && (!Number.isInteger(perIp) || perIp < 1)) {
   console.error('RATE_LIMIT_PER_IP must be a positive whole number (requests per 5 minutes)');
   process.exit(1);
 }
+const mailboxSetting = env['MAILBOX'] ?? 'on';
+if (mailboxSetting !== 'on' && mailboxSetting !== 'off') {
+  console.error('MAILBOX must be on or off');
+  process.exit(1);
+}
 const dataRoot = env['DATA_DIR'] ? env['DATA_DIR'].replace(/\/+$/, '') : '.data';
 const dataDir = `${dataRoot}/pglite`;
 
 try {
   const backend = await startBackend({
     port,
+    host: env['API_HOST'] || undefined,
+    mailbox: mailboxSetting === 'on',
+    allowDevelopmentSecretsOnNetwork: env['ALLOW_DEVELOPMENT_SECRETS_ON_NETWORK'] === 'true',
     dataDir,
     // Stored objects' bytes live beside the database, so they survive a restart with it.
     storageDir: `${dataRoot}/storage`,
@@ -38,7 +48,9 @@ try {
   );
   if (backend.appliedMigrations.length > 0)
     console.log(`Applied migrations: ${backend.appliedMigrations.join(', ')}`);
-  console.log(`Mailbox: ${backend.url}/mailbox`);
+  if (backend.config.mailbox) console.log(`Mailbox: ${backend.url}/mailbox`);
+  // Loud, and on stderr, where a person running it for their journal sees it beside the log.
+  for (const warning of developmentWarnings(backend.config)) console.warn(`WARNING: ${warning}`);
   console.log(`API URL: ${backend.url}`);
   // The keys are public development keys (or derived from the caller's own JWT_SECRET), printed so apps can be configured.
   console.log(`anon key: ${backend.anonKey}`);

@@ -75,7 +75,9 @@ async function handle(
     send(raw, res, 204, undefined);
     return;
   }
-  const target = route(url.pathname);
+  const found = route(url.pathname);
+  // With MAILBOX=off there is no mailbox at all, not a closed one.
+  const target = found?.service === 'mailbox' && !ctx.config.mailbox ? undefined : found;
   if (!target) {
     sendJson(raw, res, 404, {
       code: 'not_found',

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,50 @@ it('npm run backend prints the API URL and keys, then ready, keeps data in DATA_
     expect(await exited).toBe(0);
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 90_000);
+
+it('warns loudly about the development secret and the open mailbox, and turns the mailbox off on request', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'murmur-cli-'));
+  const development = await spawnBackend(dataDir);
+  const secured = await spawnBackend(`${dataDir}-secured`, {
+    JWT_SECRET: 'a-secret-of-this-journal-only-0123456789',
+    MAILBOX: 'off',
+  });
+  try {
+    expect(development.errors).toMatch(/^WARNING: JWT secret: the public development secret\./m);
+    expect(development.errors).toMatch(/^WARNING: Mailbox: open at \/mailbox\./m);
+    expect(secured.errors).not.toMatch(/WARNING/);
+    const url = /^API URL: (\S+)$/m.exec(secured.output)?.[1] ?? '';
+    expect((await fetch(`${url}/mailbox`)).status).toBe(404);
+  } finally {
+    for (const { child } of [development, secured]) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}-secured`, { recursive: true, force: true });
+  }
+}, 90_000);
+
+it('refuses to serve the development secret or the mailbox on an address other machines reach', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'murmur-cli-'));
+  try {
+    const refused = spawnSync(process.execPath, ['server/main.ts'], {
+      env: {
+        ...process.env,
+        API_PORT: '0',
+        API_HOST: '0.0.0.0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        JWT_SECRET: '',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(
+      /refusing to serve the public development JWT secret and the open mailbox on 0\.0\.0\.0/,
+    );
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }, 90_000);
