@@ -41,7 +41,7 @@ export interface BackendOptions {
   readonly migrationsDir?: string;
   /** Directory with one `<name>/index.ts` per Edge Function. Default `supabase/functions`. */
   readonly functionsDir?: string;
-  /** Per-IP and per-email limits on sign-in, signup, recover and otp. */
+  /** Per-IP and per-email limits on sign-in, signup, recover and otp; and on guesses at codes. */
   readonly rateLimits?: Partial<RateLimits>;
   /**
    * A realtime socket that sends nothing (not even its heartbeat, every 25 s in supabase-js) for this long is
@@ -65,6 +65,11 @@ export interface BackendOptions {
 export interface RateLimits {
   readonly perIp: RateLimitRule;
   readonly perEmail: RateLimitRule;
+  /**
+   * Guesses at a code (/verify, MFA challenge and verify), per IP and per address or user: GoTrue's
+   * verify limit, which keeps a 6-digit code unguessable within its lifetime.
+   */
+  readonly verify: RateLimitRule;
 }
 
 export interface BackendConfig {
@@ -128,6 +133,7 @@ export function resolveConfig(options: BackendOptions = {}): BackendConfig {
     rateLimits: {
       perIp: options.rateLimits?.perIp ?? { max: 300, windowSeconds: 300 },
       perEmail: options.rateLimits?.perEmail ?? { max: 60, windowSeconds: 300 },
+      verify: options.rateLimits?.verify ?? { max: 30, windowSeconds: 300 },
     },
     realtimeIdleTimeoutSeconds,
     storageDir: options.storageDir ?? mkdtempSync(join(tmpdir(), 'murmur-storage-')),

@@ -41,7 +41,11 @@ try {
     enableEmailConfirmation: env['ENABLE_EMAIL_CONFIRMATIONS'] === 'true',
     enableAnonymousSignIns: env['ENABLE_ANONYMOUS_SIGN_INS'] === 'true',
     // One address (a test runner, a classroom behind NAT) may need more than the default.
-    rateLimits: perIp === undefined ? undefined : { perIp: { max: perIp, windowSeconds: 300 } },
+    // It raises the budget for guesses at codes as well: the end-to-end suite verifies many codes from one address.
+    rateLimits:
+      perIp === undefined
+        ? undefined
+        : { perIp: { max: perIp, windowSeconds: 300 }, verify: { max: perIp, windowSeconds: 300 } },
   });
   console.log(
     `Database: ${backend.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`,

@@ -82,6 +82,22 @@ export function enforceRateLimit(
 }
 
 /**
+ * Counts a guess at a code for `action` against the verify budget of the request's IP and, when known,
+ * of the address or user it is for; 429 when one is spent, before the code is even looked at.
+ */
+export function enforceVerifyLimit(
+  ctx: BackendContext,
+  request: ApiRequest,
+  action: string,
+  who?: string,
+): void {
+  const rule = ctx.config.rateLimits.verify;
+  const ipOk = ctx.rateLimiter.hit(`ip:${action}:${request.ip}`, rule);
+  const whoOk = who === undefined || ctx.rateLimiter.hit(`who:${action}:${who}`, rule);
+  if (!ipOk || !whoOk) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached');
+}
+
+/**
  * Where a link may send the user: `redirect_to` when it is a local development URL, the site URL, or an
  * allowed one; otherwise the site URL. This keeps emailed links from becoming open redirects.
  */

@@ -6,7 +6,7 @@ import type { BackendContext } from '../backend-context.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { jsonResponse } from '../http/api-request.ts';
 import { authError, validationFailed } from './auth-error.ts';
-import { normalisePhone, readAuthBody, stringField } from './auth-input.ts';
+import { enforceVerifyLimit, normalisePhone, readAuthBody, stringField } from './auth-input.ts';
 import { deliverMessage } from './mailbox.ts';
 import { addAmrClaim, buildTokenResponse, newRefreshToken } from './issue-session.ts';
 import { requireUser } from './require-user.ts';
@@ -134,6 +134,7 @@ export async function challengeFactor(
 ): Promise<ApiResponse> {
   readAuthBody(request);
   const { user } = await requireUser(ctx, request, ctx.db);
+  enforceVerifyLimit(ctx, request, 'mfa_challenge', user.id);
   const factor = await loadFactor(ctx, user.id, factorId);
   const id = randomUUID();
   const isPhone = factor.factor_type === 'phone';
@@ -173,6 +174,7 @@ export async function verifyFactor(
   if (!challengeId || !code) throw validationFailed('challenge_id and code are required');
   const { user, sessionId } = await requireUser(ctx, request, ctx.db);
   if (!sessionId) throw authError(401, 'no_authorization', 'MFA verification requires a session');
+  enforceVerifyLimit(ctx, request, 'mfa_verify', user.id);
   const factor = await loadFactor(ctx, user.id, factorId);
   return ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<{

@@ -4,7 +4,14 @@ import type { ApiError } from '../http/api-error.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { jsonResponse } from '../http/api-request.ts';
 import { authError, validationFailed } from './auth-error.ts';
-import { normaliseEmail, normalisePhone, readAuthBody, resolveRedirect, stringField } from './auth-input.ts';
+import {
+  enforceVerifyLimit,
+  normaliseEmail,
+  normalisePhone,
+  readAuthBody,
+  resolveRedirect,
+  stringField,
+} from './auth-input.ts';
 import { confirmUser } from './create-user.ts';
 import { issueSession } from './issue-session.ts';
 import type { TokenResponse } from './issue-session.ts';
@@ -90,6 +97,12 @@ export async function verifyPost(ctx: BackendContext, request: ApiRequest): Prom
   } else {
     throw validationFailed('Only an email address or phone number should be provided on verify');
   }
+  enforceVerifyLimit(
+    ctx,
+    request,
+    'verify',
+    rawEmail ? normaliseEmail(rawEmail) : rawPhone ? normalisePhone(rawPhone) : undefined,
+  );
   const session = await ctx.db.transaction(async (tx) => {
     const consumed = await consumeOneTimeToken(tx, lookup, accepted);
     if (!consumed) {
@@ -116,6 +129,7 @@ export async function verifyGet(ctx: BackendContext, request: ApiRequest): Promi
   try {
     const accepted = acceptedTypes(type);
     if (hash === '') throw validationFailed('Verify requires a token');
+    enforceVerifyLimit(ctx, request, 'verify');
     const location = await ctx.db.transaction(async (tx) => {
       const consumed = await consumeOneTimeToken(tx, hash, accepted);
       if (!consumed) throw authError(403, 'otp_expired', 'Email link is invalid or has expired');

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { startTestBackend } from './support/backend-targets.ts';
 import type { TestBackend } from './support/backend-targets.ts';
-import { client, uniqueEmail } from './support/clients.ts';
+import { client, latestMail, uniqueEmail } from './support/clients.ts';
 
 const limited = { code: 'over_request_rate_limit', status: 429 };
 
@@ -59,5 +59,44 @@ describe('auth rate limits per email and per IP', () => {
     expect((await supabase.auth.signUp({ email: uniqueEmail(), password: 'secret123' })).error).toBeNull();
     const health = await fetch(`${variant.url}/auth/v1/health`);
     expect(health.status).toBe(200);
+  }, 90_000);
+
+  it('limits guesses at an email code and at an authenticator code: after the limit even the right code waits', async () => {
+    variant = await startTestBackend('pglite', { rateLimits: { verify: { max: 5, windowSeconds: 60 } } });
+    const supabase = client(variant.url, variant.anonKey);
+    const email = uniqueEmail('guess');
+    expect((await supabase.auth.signUp({ email, password: 'secret123' })).error).toBeNull();
+    await supabase.auth.signOut();
+    expect((await supabase.auth.signInWithOtp({ email })).error).toBeNull();
+    const { code } = await latestMail(variant.url, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      const guess = await supabase.auth.verifyOtp({ email, token: wrong, type: 'email' });
+      expect(guess.error?.status).toBe(403);
+    }
+    const right = await supabase.auth.verifyOtp({ email, token: code ?? '', type: 'email' });
+    expect(right.error).toMatchObject(limited);
+
+    const signedIn = await supabase.auth.signInWithPassword({ email, password: 'secret123' });
+    expect(signedIn.error).toBeNull();
+    const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' });
+    const factorId = enrolled.data?.id ?? '';
+    const outcomes: (number | undefined)[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const challenge = await supabase.auth.mfa.challenge({ factorId });
+      if (challenge.error) {
+        outcomes.push(challenge.error.status);
+        continue;
+      }
+      const verify = await supabase.auth.mfa.verify({
+        factorId,
+        challengeId: challenge.data.id,
+        code: '000000',
+      });
+      outcomes.push(verify.error?.status);
+    }
+    // Five challenges, each with a wrong code; the sixth challenge is over the limit.
+    expect(outcomes.slice(0, 5).every((status) => status !== 429)).toBe(true);
+    expect(outcomes[5]).toBe(429);
   }, 90_000);
 });
