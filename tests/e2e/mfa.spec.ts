@@ -1,7 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-import { freshTotpCode, PASSWORD, signInWithPassword } from './support/accounts.ts';
-import { API_URL, createAccount, uniqueEmail, type MailboxMessage } from './support/backend.ts';
+import {
+  accountWithAuthenticator,
+  freshTotpCode,
+  PASSWORD,
+  signInWithPassword,
+  totpCode,
+} from './support/accounts.ts';
+import { API_URL, createAccount, latestMail, uniqueEmail, type MailboxMessage } from './support/backend.ts';
 import { expectNoSeriousViolations } from './support/voice.ts';
 
 test('enrols an authenticator in the profile, is asked for its code at sign-in, and removes it', async ({
@@ -56,6 +62,39 @@ test('enrols an authenticator in the profile, is asked for its code at sign-in, 
   await expect(page.getByText(/Two-step verification is on:/)).toBeVisible();
   await page.getByRole('button', { name: 'Remove authenticator' }).click();
   await expect(page.getByText('Two-step verification is off.')).toBeVisible();
+});
+
+test('with two-step verification, a forgotten password is recovered with the link, then the code, then the new password', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('two-step-recovery');
+  const secret = await accountWithAuthenticator(request, email);
+  // Enrolling used this step's code; a code is accepted once per step.
+  const used = totpCode(secret);
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Forgot password' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send recovery link' }).click();
+  await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
+  const mail = await latestMail(request, email);
+  await page.goto(mail.action_link ?? '');
+
+  await expect(page).toHaveURL(/\/auth\/reset-password/);
+  await expect(
+    page.getByText('Your account uses two-step verification: enter your code, then choose a new password.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Authenticator code').fill(await freshTotpCode(secret, used));
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  await page.getByLabel('New password', { exact: true }).fill('Brand&new42pass');
+  await page.getByLabel('Confirm new password').fill('Brand&new42pass');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByText("Password changed. You're signed in.")).toBeVisible();
+  await expectNoSeriousViolations(page);
 });
 
 /** The newest text the development SMS outbox holds for a number, once there are more than `after`. */

@@ -1,4 +1,4 @@
-import type { Factor } from '@supabase/supabase-js';
+import type { Factor, Session } from '@supabase/supabase-js';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,11 +12,14 @@ import { authenticatorCodeProblem } from './validate-credentials.ts';
 /**
  * The second step of a sign-in when aal2 is next (product spec §4): the code from the authenticator app
  * or, for a phone factor, the code texted when this step opens (a new one on request). Verifying raises
- * the session to aal2 (MFA_CHALLENGE_VERIFIED) and the guard takes the user on.
+ * the session to aal2 (MFA_CHALLENGE_VERIFIED) and the guard takes the user on. `session`: a session
+ * other than the sign-in's that owes the step (a password recovery's).
  */
-export function MfaChallengeForm() {
+export function MfaChallengeForm({ session }: { session?: Session | null } = {}) {
   const { t } = useTranslation();
-  const { mfaSession } = useAuth();
+  const { mfaSession: signInSession } = useAuth();
+  // A recovery's session owes the same step before it may set a new password.
+  const mfaSession = session ?? signInSession;
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [challengeId, setChallengeId] = useState<string | null>(null);

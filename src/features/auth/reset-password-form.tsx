@@ -4,7 +4,9 @@ import { Link, useNavigate } from 'react-router-dom';
 
 import { notify } from '../../lib/toasts/toasts.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { needsSecondFactor } from './assurance-level.ts';
 import styles from './auth-forms.module.css';
+import { MfaChallengeForm } from './mfa-challenge-form.tsx';
 import { NewPasswordForm } from './new-password-form.tsx';
 import { stripRecoveryParams } from './recovery-flow.ts';
 import { useAuth } from './use-auth.ts';
@@ -33,6 +35,19 @@ export function ResetPasswordForm() {
         <p>{t('auth.reset.invalidLink')}</p>
         <Link to="/auth#forgot">{t('auth.reset.requestNew')}</Link>
       </div>
+    );
+  }
+
+  // Two-step verification: the recovery link is the first step only; the code comes before a new
+  // password (the server refuses the change at aal1).
+  if (needsSecondFactor(recoverySession)) {
+    return (
+      <>
+        <p className={styles.notice} role="status">
+          {t('auth.reset.codeFirst')}
+        </p>
+        <MfaChallengeForm session={recoverySession} />
+      </>
     );
   }
 

@@ -57,11 +57,8 @@ export async function freshTotpCode(secret: string, used: string | null): Promis
   return code;
 }
 
-/**
- * An account with a verified TOTP factor, and a fresh password sign-in for it: an aal1 session that
- * still owes its second factor (what the sign-in form leaves behind before the code is entered).
- */
-export async function enrolledAccountAtAal1(request: APIRequestContext, email: string): Promise<unknown> {
+/** An account of `email` with PASSWORD and a verified TOTP factor; answers the factor's secret. */
+export async function accountWithAuthenticator(request: APIRequestContext, email: string): Promise<string> {
   const headers = { apikey: ANON_KEY, 'content-type': 'application/json' };
   const signup = await request.post(`${API_URL}/auth/v1/signup`, {
     headers,
@@ -88,6 +85,16 @@ export async function enrolledAccountAtAal1(request: APIRequestContext, email: s
     data: { challenge_id: challengeId, code: totpCode(factor.totp.secret) },
   });
   expect(verify.status(), await verify.text()).toBe(200);
+  return factor.totp.secret;
+}
+
+/**
+ * An account with a verified TOTP factor, and a fresh password sign-in for it: an aal1 session that
+ * still owes its second factor (what the sign-in form leaves behind before the code is entered).
+ */
+export async function enrolledAccountAtAal1(request: APIRequestContext, email: string): Promise<unknown> {
+  const headers = { apikey: ANON_KEY, 'content-type': 'application/json' };
+  await accountWithAuthenticator(request, email);
   const signIn = await request.post(`${API_URL}/auth/v1/token?grant_type=password`, {
     headers,
     data: { email, password: PASSWORD },
