@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { developmentWarnings } from '../server/config.ts';
@@ -22,17 +22,29 @@ function newestMtime(path: string): number {
   );
 }
 
+const env = process.env;
+const port = Number(env['PORT'] ?? 4173);
+const appUrl = `http://127.0.0.1:${port}`;
+// The backend a build talks to is fixed when it is built (VITE_SUPABASE_URL), so the build remembers it
+// and is made again for another one: the local backend on API_PORT, or the one VITE_SUPABASE_URL names.
+const supabaseUrl = env['VITE_SUPABASE_URL'] || `http://127.0.0.1:${env['API_PORT'] ?? 54321}`;
+const BUILT_FOR = 'dist/.murmur-backend-url';
+
 function buildIfNeeded(): void {
   const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
   const changed = Math.max(...SOURCES.map(newestMtime));
-  if (built >= changed) return;
-  console.log('Building Murmur…');
-  const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  const builtFor = existsSync(BUILT_FOR) ? readFileSync(BUILT_FOR, 'utf8') : '';
+  if (built >= changed && builtFor === supabaseUrl) return;
+  console.log(`Building Murmur for ${supabaseUrl}…`);
+  const result = spawnSync('npx', ['vite', 'build'], {
+    stdio: 'inherit',
+    env: { ...env, VITE_SUPABASE_URL: supabaseUrl },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(BUILT_FOR, supabaseUrl);
 }
 
 buildIfNeeded();
-const env = process.env;
 const backend = env['VITE_SUPABASE_URL']
   ? null
   : await startBackend({
@@ -41,10 +53,11 @@ const backend = env['VITE_SUPABASE_URL']
       databaseUrl: env['DATABASE_URL'] || undefined,
       jwtSecret: env['JWT_SECRET'] || undefined,
       mailbox: env['MAILBOX'] !== 'off',
+      // Email links (sign-in, recovery) lead back to the app this script serves.
+      siteUrl: env['SITE_URL'] || appUrl,
     });
-const port = Number(env['PORT'] ?? 4173);
 const server = await serveDist({ port });
-console.log(`App URL: http://127.0.0.1:${port}`);
+console.log(`App URL: ${appUrl}`);
 if (backend) {
   console.log(`API URL: ${backend.url}`);
   if (backend.config.mailbox) console.log(`Mailbox: ${backend.url}/mailbox`);
