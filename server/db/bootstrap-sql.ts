@@ -36,10 +36,11 @@ grant usage on schema auth to anon, authenticated, service_role;
 grant usage on schema realtime to anon, authenticated, service_role;
 grant all on schema auth to supabase_auth_admin;
 
--- On Supabase every API role has table privileges by default and RLS is the only gate.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+-- As on hosted Supabase since 2026: no default privileges in public for the API roles. Migrations grant
+-- what each role needs, explicitly; a tighter local default would hide a grant a hosted project lacks.
+alter default privileges in schema public revoke all on tables from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on functions from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on sequences from anon, authenticated, service_role;
 
 create table if not exists auth.users (
   instance_id uuid,

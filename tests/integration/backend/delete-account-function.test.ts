@@ -14,6 +14,8 @@ create table public.journal (id bigint generated always as identity primary key,
   user_id uuid not null references auth.users (id) on delete cascade, body text not null);
 alter table public.journal enable row level security;
 create policy own on public.journal for all to authenticated using (user_id = auth.uid()) with check (user_id = auth.uid());
+grant select, insert on public.journal to authenticated;
+grant select on public.journal to service_role;
 `;
 
 // A process loads each Edge Function module once (functions.test.ts), so one database target runs here;

@@ -383,6 +383,44 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
     expect(left.rows[0]?.['n']).toBe(0);
   });
 
+  it('grants the API roles exactly what the app and the functions use, with no default privileges', async () => {
+    const { rows } = await backend.db.query<{ grantee: string; table_name: string; privileges: string }>(
+      `select grantee, table_name, string_agg(privilege_type, ',' order by privilege_type) as privileges
+         from information_schema.role_table_grants
+        where table_schema = 'public' and grantee in ('anon', 'authenticated', 'service_role')
+        group by grantee, table_name order by grantee, table_name`,
+    );
+    const owned = [
+      'notes',
+      'diary_entries',
+      'mood_entries',
+      'recordings',
+      'user_settings',
+      'subscriptions',
+      'conflicts',
+      'trial_usage',
+    ].sort();
+    expect(rows).toEqual([
+      ...owned.map((table) => ({ grantee: 'authenticated', table_name: table, privileges: 'SELECT' })),
+      ...[...owned, 'sync_clock'].sort().map((table) => ({
+        grantee: 'service_role',
+        table_name: table,
+        privileges: table === 'sync_clock' ? 'SELECT,UPDATE' : 'DELETE,INSERT,SELECT,UPDATE',
+      })),
+    ]);
+    const functions = await backend.db.query<{ name: string; anon: boolean; authenticated: boolean }>(
+      `select p.proname as name, has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.proname like 'sync%' order by p.proname`,
+    );
+    expect(functions.rows).toEqual([
+      { name: 'sync_compact', anon: false, authenticated: false },
+      { name: 'sync_pull', anon: false, authenticated: true },
+      { name: 'sync_push', anon: false, authenticated: true },
+    ]);
+  });
+
   it('[R3][R31] the transport maps HTTP errors to TransportError kinds', async () => {
     const request = device(a.id).pull();
     const expired = await new SignJWT({ sub: a.id, role: 'authenticated', aud: 'authenticated' })

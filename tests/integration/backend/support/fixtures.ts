@@ -47,6 +47,10 @@ begin
 end $$;
 create trigger shouts_broadcast after insert or update or delete on public.shouts for each row execute function public.shouts_broadcast();
 
+-- As a hosted project's own migrations must (no default privileges in public since 2026).
+grant all on public.todos, public.kv, public.room_members, public.shouts to anon, authenticated, service_role;
+grant usage, select on all sequences in schema public to anon, authenticated, service_role;
+
 create function public.add(a int, b int) returns int language sql immutable as $$ select a + b $$;
 create function public.my_todo_count() returns int language sql stable as $$ select count(*)::int from public.todos $$;
 create function public.whoami() returns json language sql stable as $$ select json_build_object('uid', auth.uid(), 'role', auth.role()) $$;
