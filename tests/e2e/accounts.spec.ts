@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { askForRecoveryLink } from './support/accounts.ts';
 import { createAccount, latestMail, uniqueEmail } from './support/backend.ts';
 
 const PASSWORD = 'Tulips&tea42';
@@ -66,11 +67,7 @@ test.describe('accounts on the local backend', () => {
   test('recovers a forgotten password through the link in the mailbox', async ({ page, request }) => {
     const email = uniqueEmail('forgetful');
     await createAccount(request, email, PASSWORD);
-    await page.goto('/auth');
-    await page.getByRole('button', { name: 'Forgot password' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send recovery link' }).click();
-    await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
+    await askForRecoveryLink(page, email);
 
     const mail = await latestMail(request, email);
     expect(mail.action_link).toBeTruthy();

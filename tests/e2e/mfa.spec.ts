@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import {
   accountWithAuthenticator,
+  askForRecoveryLink,
   freshTotpCode,
   PASSWORD,
   signInWithPassword,
@@ -73,11 +74,7 @@ test('with two-step verification, a forgotten password is recovered with the lin
   const secret = await accountWithAuthenticator(request, email);
   // Enrolling used this step's code; a code is accepted once per step.
   const used = totpCode(secret);
-  await page.goto('/auth');
-  await page.getByRole('button', { name: 'Forgot password' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send recovery link' }).click();
-  await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
+  await askForRecoveryLink(page, email);
   const mail = await latestMail(request, email);
   await page.goto(mail.action_link ?? '');
 

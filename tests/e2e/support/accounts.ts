@@ -102,3 +102,12 @@ export async function enrolledAccountAtAal1(request: APIRequestContext, email: s
   expect(signIn.status(), await signIn.text()).toBe(200);
   return signIn.json();
 }
+
+/** Asks for a recovery link for `email` on the sign-in page, as a person who forgot their password. */
+export async function askForRecoveryLink(page: Page, email: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Forgot password' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send recovery link' }).click();
+  await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
+}

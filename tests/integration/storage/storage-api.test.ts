@@ -114,20 +114,15 @@ for (const target of TARGETS) {
       const nobucket = await alice.supabase.storage.from('nope').upload(`${alice.id}/a`, audio(5));
       expect(nobucket.error?.message).toBe('Bucket not found');
 
-      const traversal = await fetch(`${backend.url}/storage/v1/object/recordings/${alice.id}//x%01`, {
-        method: 'POST',
-        headers: {
-          apikey: backend.anonKey,
-          authorization: `Bearer ${alice.token}`,
-          'content-type': 'audio/webm',
-        },
-        body: audio(5),
-      });
-      expect(traversal.status).toBe(400);
-      expect(await traversal.json()).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
-      // However the slash is encoded, `..` is refused: the key is judged as decoded.
-      for (const key of [`${alice.id}/..%2fx`, `${alice.id}/..%2F..%2Fescape`, `${alice.id}%2f..%2fx`]) {
-        const encoded = await fetch(`${backend.url}/storage/v1/object/recordings/${key}`, {
+      // Empty and control-character segments, and `..` however its slash is encoded (the key is judged as
+      // decoded), are refused.
+      for (const key of [
+        `${alice.id}//x%01`,
+        `${alice.id}/..%2fx`,
+        `${alice.id}/..%2F..%2Fescape`,
+        `${alice.id}%2f..%2fx`,
+      ]) {
+        const refused = await fetch(`${backend.url}/storage/v1/object/recordings/${key}`, {
           method: 'POST',
           headers: {
             apikey: backend.anonKey,
@@ -136,8 +131,8 @@ for (const target of TARGETS) {
           },
           body: audio(5),
         });
-        expect(encoded.status, key).toBe(400);
-        expect(await encoded.json()).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
+        expect(refused.status, key).toBe(400);
+        expect(await refused.json()).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
       }
 
       const badJson = await fetch(`${backend.url}/storage/v1/object/recordings`, {

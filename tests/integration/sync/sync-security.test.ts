@@ -32,6 +32,18 @@ import { waitFor } from './support/wait-for.ts';
 
 const SERVER_NODE = '0'.repeat(32);
 
+/** The tables whose rows belong to a user: read by their owner only. */
+const OWNED_TABLES = [
+  'notes',
+  'diary_entries',
+  'mood_entries',
+  'recordings',
+  'user_settings',
+  'subscriptions',
+  'conflicts',
+  'trial_usage',
+] as const;
+
 async function pullAll(user: SignedInUser, cursor = 0): Promise<{ rows: ServerRow[]; clock: number }> {
   const transport = createSupabaseSyncTransport(user.supabase, user.id);
   const page = pullResponseSchema.parse(
@@ -117,17 +129,7 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
   it('[R31] RLS: a user reads only their own rows, anon reads nothing, the service role reads everything', async () => {
     const anon = client(backend.url, backend.anonKey);
     const service = serviceClient(backend);
-    const tables = [
-      'notes',
-      'diary_entries',
-      'mood_entries',
-      'recordings',
-      'user_settings',
-      'subscriptions',
-      'conflicts',
-      'trial_usage',
-    ];
-    for (const table of tables) {
+    for (const table of OWNED_TABLES) {
       const own = await a.supabase.from(table).select('*');
       expect(own.error, table).toBeNull();
       expect(own.data?.length, table).toBeGreaterThan(0);
@@ -390,16 +392,7 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
         where table_schema = 'public' and grantee in ('anon', 'authenticated', 'service_role')
         group by grantee, table_name order by grantee, table_name`,
     );
-    const owned = [
-      'notes',
-      'diary_entries',
-      'mood_entries',
-      'recordings',
-      'user_settings',
-      'subscriptions',
-      'conflicts',
-      'trial_usage',
-    ].sort();
+    const owned = [...OWNED_TABLES].sort();
     expect(rows).toEqual([
       ...owned.map((table) => ({ grantee: 'authenticated', table_name: table, privileges: 'SELECT' })),
       ...[...owned, 'sync_clock'].sort().map((table) => ({
