@@ -14,6 +14,27 @@ const RECENT_MS = 24 * 60 * 60 * 1000;
  */
 export type TriedMerges = Map<string, string>;
 
+const WORD = /[\p{L}\p{N}\p{M}\p{Pc}'’]+/gu;
+
+function wordCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of text.match(WORD) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * True when `merged` holds every word of both sides, as often as either side has it. The base is the
+ * one the incoming change was planned on; the other side may have started from another value (one this
+ * device wrote and never pushed, say), and then a merge would read its missing words as deletions. So a
+ * merge that drops a word is not written: the conflict stays for the person to decide.
+ */
+function keepsEveryWord(merged: string, ...sides: string[]): boolean {
+  const kept = wordCounts(merged);
+  return sides.every((side) =>
+    [...wordCounts(side)].every(([word, count]) => (kept.get(word) ?? 0) >= count),
+  );
+}
+
 /** A server conflict between two text edits of one base, which a device may merge (R40). */
 function isMergeable(conflict: Stored<Conflict>): conflict is Stored<Conflict> & {
   field: string;
@@ -33,9 +54,9 @@ function isMergeable(conflict: Stored<Conflict>): conflict is Stored<Conflict> &
 /**
  * R40: two edits of one text field that started from the same base and reached the server at once
  * (both pushed before either pulled the other) meet there, which keeps the one that lost as a conflict
- * with the base text. Where the two sides changed different words, this device writes the three-way
- * merge of the base, the stored value and the losing value, and resolves the conflict, in one
- * transaction. Where they overlap the conflict stays for the person to see. Any device may do it:
+ * with the base text. Where the two sides changed different words, and the merge keeps every word of
+ * both, this device writes the three-way merge of the base, the stored value and the losing value, and
+ * resolves the conflict, in one transaction. Otherwise the conflict stays for the person to see. Any device may do it:
  * the merge is deterministic, so two devices doing it at once write the same text and make no new
  * conflict. Answers how many conflicts it merged.
  */
@@ -59,7 +80,7 @@ export async function mergeKeptConflicts(ctx: CommandContext, tried: TriedMerges
         const storedHlc = row._sync.hlc[conflict.field] ?? '';
         if (typeof stored !== 'string' || tried.get(conflict.id) === storedHlc) return false;
         const merge = mergeText(conflict.base_value, stored, conflict.losing_value);
-        if (!merge.clean) {
+        if (!merge.clean || !keepsEveryWord(merge.text, stored, conflict.losing_value)) {
           tried.set(conflict.id, storedHlc);
           return false;
         }
