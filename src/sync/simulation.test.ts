@@ -23,9 +23,12 @@ const withEditors = env['SIM_EDITORS'] === '1';
 /**
  * Open editors type, save against their base, follow the stored entry and reload with unsaved words
  * while the nemesis runs; the oracle also finds every word they showed as typed (R37–R39). With the
- * base taken from the stored row instead, 7 of seeds 1–30 (300 ops) lost words.
+ * base taken from the stored row instead, 7 of seeds 1–30 (300 ops) lost words. Pinned: 3002965 and
+ * 3003094 lost words when a merge read words the other side never had as its deletions (R38); 3000016
+ * did so in a merge of edits that met at the server (R40).
  */
-const editorSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [301, 302, 303, 304, 305];
+const editorSeeds =
+  env['SEED'] || env['SIM_COUNT'] ? [] : [301, 302, 303, 304, 305, 3000016, 3002965, 3003094];
 /**
  * Pages of 3 rows: walks span many pages, so writes land during them and pause them for a push (R13),
  * with the nemesis dropping, duplicating and reordering those pages too.

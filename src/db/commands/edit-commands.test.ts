@@ -68,20 +68,36 @@ describe("an editor's save (R37–R39)", () => {
     expect(await db.conflicts.count()).toBe(0);
   });
 
-  it('[R38] merges words typed while another device changed other words of the same note', async () => {
+  it('[R38] merges words typed while another device added words elsewhere in the same note', async () => {
     const id = await commands.createNote({ body: 'The walk was long. Home by six.' });
     const seen = await shownNow(id, ['body']);
     await db.outbox.clear();
-    const theirs = await pulledFromOtherDevice(id, { body: 'The walk was long. Home by seven.' });
+    const theirs = await pulledFromOtherDevice(id, { body: 'The walk was long. Home by six, tired.' });
 
     const saved = await commands.editNote(id, { body: 'The walk was very long. Home by six.' }, seen);
 
-    expect(saved['body']?.value).toBe('The walk was very long. Home by seven.');
-    expect((await db.notes.get(id))?.body).toBe('The walk was very long. Home by seven.');
+    expect(saved['body']?.value).toBe('The walk was very long. Home by six, tired.');
+    expect((await db.notes.get(id))?.body).toBe('The walk was very long. Home by six, tired.');
     // The merged value includes the other device's: it is based on it, and nothing is a conflict.
     const [queued] = await db.outbox.toArray();
     expect(queued?.base['body']).toBe(theirs);
-    expect(queued?.patch['body']).toBe('The walk was very long. Home by seven.');
+    expect(queued?.patch['body']).toBe('The walk was very long. Home by six, tired.');
+  });
+
+  it('[R38] keeps every typed word when the other change lacks one of them: ours whole, theirs a conflict', async () => {
+    const id = await commands.createNote({ body: 'The walk was long. Home by six.' });
+    const seen = await shownNow(id, ['body']);
+    await db.outbox.clear();
+    // Without "six": a correction, or a value written before this device's words reached it.
+    await pulledFromOtherDevice(id, { body: 'The walk was long. Home by seven.' });
+
+    const saved = await commands.editNote(id, { body: 'The walk was very long. Home by six.' }, seen);
+
+    expect(saved['body']?.value).toBe('The walk was very long. Home by six.');
+    // Based on what the editor showed: the server keeps the other device's value as a conflict (R21).
+    const [queued] = await db.outbox.toArray();
+    expect(queued?.base['body']).toBe(seen['body']?.hlc);
+    expect(queued?.base_text?.['body']).toBe('The walk was long. Home by six.');
   });
 
   it("[R38] keeps another tab's words as a local conflict where both tabs changed the same words", async () => {

@@ -1,6 +1,7 @@
 import type { Stored } from '../entities/common.ts';
 import type { Conflict } from '../entities/conflict.ts';
 import { isSyncedTable, tablePolicy } from '../entities/entity-tables.ts';
+import { keepsEveryWord } from '../merge/keeps-every-word.ts';
 import { mergeText } from '../merge/merge-text.ts';
 import { nowIso, type CommandContext } from './command-context.ts';
 import { changeScope, writeChange } from './write-change.ts';
@@ -13,27 +14,6 @@ const RECENT_MS = 24 * 60 * 60 * 1000;
  * later pulls do not diff the same texts again. Belongs to one engine; forgetting it only costs a diff.
  */
 export type TriedMerges = Map<string, string>;
-
-const WORD = /[\p{L}\p{N}\p{M}\p{Pc}'’]+/gu;
-
-function wordCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const word of text.match(WORD) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return counts;
-}
-
-/**
- * True when `merged` holds every word of both sides, as often as either side has it. The base is the
- * one the incoming change was planned on; the other side may have started from another value (one this
- * device wrote and never pushed, say), and then a merge would read its missing words as deletions. So a
- * merge that drops a word is not written: the conflict stays for the person to decide.
- */
-function keepsEveryWord(merged: string, ...sides: string[]): boolean {
-  const kept = wordCounts(merged);
-  return sides.every((side) =>
-    [...wordCounts(side)].every(([word, count]) => (kept.get(word) ?? 0) >= count),
-  );
-}
 
 /** A server conflict between two text edits of one base, which a device may merge (R40). */
 function isMergeable(conflict: Stored<Conflict>): conflict is Stored<Conflict> & {

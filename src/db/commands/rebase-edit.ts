@@ -2,6 +2,7 @@ import type { RowSync } from '../entities/common.ts';
 import type { TablePolicy } from '../entities/entity-tables.ts';
 import { hlcNode } from '../hlc.ts';
 import { mergeTags } from '../merge/merge-tags.ts';
+import { keepsEveryWord } from '../merge/keeps-every-word.ts';
 import { mergeText } from '../merge/merge-text.ts';
 
 /** A field's value as an editor showed it, with the HLC the stored field had then (R37). */
@@ -45,9 +46,10 @@ function isStringArray(value: unknown): value is string[] {
  * R38). A field whose stored HLC is still the one the editor saw is written as typed, based on it. One
  * that changed meanwhile is a concurrent edit: text is merged three-way with the base (both sides kept
  * where they touch different words) and tags as a set. A clean merge includes the stored value, so it
- * is based on the stored HLC and displaces nothing. Where both changed the same words, ours is kept and
- * the change is based on what the editor saw, so the server keeps the stored value as a conflict (R20,
- * R21); when that value came from this device (another tab), the server would take it for seen, so it
+ * is based on the stored HLC and displaces nothing. Where both changed the same words, or the merge
+ * would drop a word of ours (the stored value may not have started from what the editor saw),
+ * ours is written whole and the change is based on what the editor saw, so the server keeps the stored
+ * value as a conflict (R20, R21); when that value came from this device (another tab), the server would take it for seen, so it
  * is displaced here and kept as a local conflict.
  */
 export function rebaseEdit(
@@ -71,11 +73,15 @@ export function rebaseEdit(
     if (typeof ours === 'string' && typeof stored === 'string' && typeof shown.value === 'string') {
       concurrent.push(field);
       const merged = mergeText(shown.value, ours, stored);
-      rebased[field] = merged.text;
-      if (merged.clean) {
+      // The editor's words stay: a word of ours the stored value lacks was deleted there only if that
+      // value started from what the editor showed, which nothing here can tell.
+      if (merged.clean && keepsEveryWord(merged.text, ours)) {
+        rebased[field] = merged.text;
         base[field] = storedHlc;
         continue;
       }
+      // Not a merge to trust: ours is written whole, and the stored value is kept as a conflict.
+      rebased[field] = ours;
       base[field] = shown.hlc;
       baseText[field] = shown.value;
       if (policy.textFields.includes(field) && stored !== '' && hlcNode(storedHlc) === ownNode)

@@ -65,11 +65,11 @@ describe('mood check-in', () => {
     await userEvent.type(field, ' Early night.');
     await userEvent.click(screen.getByRole('checkbox', { name: /family/i }));
     // Another device's change, pulled while the form is open.
-    await data.commands.updateMoodEntry(id, { note: 'Long walk. Dinner.', activities: ['walk', 'work'] });
+    await data.commands.updateMoodEntry(id, { note: 'Walk. Swim. Dinner.', activities: ['walk', 'work'] });
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(async () =>
       expect(await data.db.mood_entries.get(id)).toMatchObject({
-        note: 'Long walk. Dinner. Early night.',
+        note: 'Walk. Swim. Dinner. Early night.',
         activities: ['walk', 'work', 'family'],
       }),
     );
@@ -99,14 +99,14 @@ describe('mood check-in', () => {
     first.unmount();
     await waitFor(async () => expect(await data.db.form_drafts.get(`mood:${id}`)).toBeTruthy());
     // Another device's change, pulled while the form was closed with its words kept.
-    await data.commands.updateMoodEntry(id, { note: 'Long walk. Dinner.' });
+    await data.commands.updateMoodEntry(id, { note: 'Walk. Swim. Dinner.' });
 
     await open(id);
     const field = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Note' });
     expect(field.value).toBe('Walk. Dinner. Early night.');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(async () =>
-      expect((await data.db.mood_entries.get(id))?.note).toBe('Long walk. Dinner. Early night.'),
+      expect((await data.db.mood_entries.get(id))?.note).toBe('Walk. Swim. Dinner. Early night.'),
     );
   });
 
