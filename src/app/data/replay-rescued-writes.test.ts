@@ -98,11 +98,11 @@ describe('replaying words a closed page rescued', () => {
     const shown = await db.notes.get(noteId);
     const seen = { body: { value: 'Morning walk.', hlc: shown?._sync.hlc['body'] ?? '' } };
     rescueWrite(ANA, { kind: 'note', id: noteId, patch: { body: 'Morning walk. Rain later.' }, seen }, 1_000);
-    await commands.updateNote(noteId, { body: 'Early morning walk.' });
+    await commands.updateNote(noteId, { body: 'Up early. Morning walk.' });
 
     expect(await replayRescuedWrites(ANA, commands)).toBe(1);
 
-    expect((await db.notes.get(noteId))?.body).toBe('Early morning walk. Rain later.');
+    expect((await db.notes.get(noteId))?.body).toBe('Up early. Morning walk. Rain later.');
   });
 
   it('keeps a rescue for the next start when the database fails', async () => {
