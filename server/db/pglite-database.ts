@@ -3,14 +3,20 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 
 import type { Database, DbParam, Queryable, QueryResult } from './database.ts';
+import { DURABLE_START_PARAMS } from './durable-start-params.ts';
+import { DurableNodeFS } from './durable-node-fs.ts';
 
 /**
  * PGlite is a single connection; its own mutex serialises `query` and `transaction`, which gives every HTTP
  * request the same isolation a pooled server connection would (one request's transaction at a time).
  */
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const db = new PGlite(dataDir);
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  // A journal kept on disk survives a power loss; an in-memory database (tests) has nothing to flush.
+  const db = inMemory
+    ? new PGlite(dataDir)
+    : new PGlite({ fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS });
   await db.waitReady;
   // Session settings persist on the one connection; UTC keeps rendered timestamps identical to the pg adapter.
   await db.exec(`set time zone 'UTC'`);
