@@ -45,17 +45,26 @@ function buildIfNeeded(): void {
 }
 
 buildIfNeeded();
-const backend = env['VITE_SUPABASE_URL']
-  ? null
-  : await startBackend({
+const dataRoot = (env['DATA_DIR'] ?? '.data').replace(/\/+$/, '');
+let backend: Awaited<ReturnType<typeof startBackend>> | null = null;
+if (!env['VITE_SUPABASE_URL']) {
+  try {
+    backend = await startBackend({
       port: Number(env['API_PORT'] ?? 54321),
-      dataDir: `${(env['DATA_DIR'] ?? '.data').replace(/\/+$/, '')}/pglite`,
+      dataDir: `${dataRoot}/pglite`,
+      // Recordings live beside the database, so they survive a restart with it (as with npm run backend).
+      storageDir: `${dataRoot}/storage`,
       databaseUrl: env['DATABASE_URL'] || undefined,
       jwtSecret: env['JWT_SECRET'] || undefined,
       mailbox: env['MAILBOX'] !== 'off',
       // Email links (sign-in, recovery) lead back to the app this script serves.
       siteUrl: env['SITE_URL'] || appUrl,
     });
+  } catch (error) {
+    console.error(`backend failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
 const server = await serveDist({ port });
 console.log(`App URL: ${appUrl}`);
 if (backend) {

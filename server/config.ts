@@ -60,6 +60,11 @@ export interface BackendOptions {
    * false: anyone who can reach the address could then sign tokens for any user or read their links.
    */
   readonly allowDevelopmentSecretsOnNetwork?: boolean;
+  /**
+   * On close, how long requests already in progress may take to finish before their connections are cut.
+   * Default 10 seconds.
+   */
+  readonly shutdownGraceSeconds?: number;
 }
 
 export interface RateLimits {
@@ -92,6 +97,7 @@ export interface BackendConfig {
   readonly storageDir: string;
   readonly storageMaxUploadBytes: number;
   readonly mailbox: boolean;
+  readonly shutdownGraceSeconds: number;
 }
 
 /** The Supabase CLI's well-known local secret; the demo anon and service_role keys are signed with it. */
@@ -107,6 +113,9 @@ export function resolveConfig(options: BackendOptions = {}): BackendConfig {
     throw new Error('The realtime idle timeout must be a whole number of seconds, at least 1');
   if (!Number.isInteger(jwtExpirySeconds) || jwtExpirySeconds < 30)
     throw new Error('JWT expiry must be an integer of at least 30 seconds');
+  const shutdownGraceSeconds = options.shutdownGraceSeconds ?? 10;
+  if (!(shutdownGraceSeconds >= 0 && shutdownGraceSeconds <= 3600))
+    throw new Error('The shutdown grace period must be between 0 and 3600 seconds');
   const host = options.host ?? '127.0.0.1';
   const mailbox = options.mailbox ?? true;
   const open = developmentExposures(jwtSecret, mailbox);
@@ -138,6 +147,7 @@ export function resolveConfig(options: BackendOptions = {}): BackendConfig {
     realtimeIdleTimeoutSeconds,
     storageDir: options.storageDir ?? mkdtempSync(join(tmpdir(), 'murmur-storage-')),
     storageMaxUploadBytes: options.storageMaxUploadBytes ?? 50 * 1024 * 1024,
+    shutdownGraceSeconds,
     mailbox,
   };
 }

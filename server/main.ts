@@ -4,7 +4,7 @@ import { startBackend } from './start-backend.ts';
 /**
  * `npm run backend`: the local Supabase-compatible backend. Environment: API_PORT, API_HOST, DATA_DIR,
  * DATABASE_URL, JWT_SECRET, JWT_EXPIRY, SITE_URL, ENABLE_EMAIL_CONFIRMATIONS, RATE_LIMIT_PER_IP, MAILBOX,
- * ALLOW_DEVELOPMENT_SECRETS_ON_NETWORK (see docs/backend.md).
+ * ALLOW_DEVELOPMENT_SECRETS_ON_NETWORK, SHUTDOWN_GRACE_SECONDS (see docs/backend.md).
  */
 const env = process.env;
 const port = env['API_PORT'] ? Number(env['API_PORT']) : 54321;
@@ -31,6 +31,7 @@ try {
     host: env['API_HOST'] || undefined,
     mailbox: mailboxSetting === 'on',
     allowDevelopmentSecretsOnNetwork: env['ALLOW_DEVELOPMENT_SECRETS_ON_NETWORK'] === 'true',
+    shutdownGraceSeconds: env['SHUTDOWN_GRACE_SECONDS'] ? Number(env['SHUTDOWN_GRACE_SECONDS']) : undefined,
     dataDir,
     // Stored objects' bytes live beside the database, so they survive a restart with it.
     storageDir: `${dataRoot}/storage`,
@@ -60,8 +61,21 @@ try {
   console.log(`anon key: ${backend.anonKey}`);
   console.log(`service_role key: ${backend.serviceRoleKey}`);
   console.log('ready');
-  const stop = () => {
-    void backend.close().then(() => process.exit(0));
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    // A second signal means the person will not wait: leave now (PGlite recovers from its WAL at next start).
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${signal}: stopping; requests in progress may finish`);
+    backend.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(
+          `backend did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -78,7 +78,14 @@ export async function openPgDatabase(connectionString: string): Promise<Database
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // The pool listens for errors only on idle clients. One lent out here that loses its server (a
+      // stop, a crash) emits 'error'; unheard, that would end the process. The statement in progress
+      // fails with the same cause, so the request still gets its answer (a 503).
       let broken = false;
+      const onLost = () => {
+        broken = true;
+      };
+      client.on('error', onLost);
       try {
         await client.query('begin');
         const result = await work(wrap(client));
@@ -92,6 +99,7 @@ export async function openPgDatabase(connectionString: string): Promise<Database
         }
         throw error;
       } finally {
+        client.off('error', onLost);
         client.release(broken);
       }
     },

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { OPEN_AUTH_ROUTES, routeAuth } from '../auth/auth-router.ts';
+import { isDatabaseUnreachable } from '../db/is-database-unreachable.ts';
 import type { BackendContext } from '../backend-context.ts';
 import type { FunctionsRouter } from '../functions/functions-router.ts';
 import type { RealtimeServer } from '../realtime/realtime-server.ts';
@@ -49,7 +50,20 @@ export function createRequestHandler(
 ): (raw: IncomingMessage, res: ServerResponse) => void {
   return (raw, res) => {
     void handle(ctx, functions, realtime, storage, raw, res).catch((error: unknown) => {
-      console.error(`request failed: ${error instanceof Error ? error.message : String(error)}`);
+      const reason = error instanceof Error ? error.message : String(error);
+      // Any service (auth, storage, the sync functions) meets a database outage the same way: retry later.
+      if (isDatabaseUnreachable(error)) {
+        console.error(`request failed, database unreachable: ${reason}`);
+        sendJson(
+          raw,
+          res,
+          503,
+          { code: 'database_unavailable', message: 'The database is unavailable. Retry shortly.' },
+          { 'Retry-After': '1' },
+        );
+        return;
+      }
+      console.error(`request failed: ${reason}`);
       sendJson(raw, res, 500, { code: 'unexpected_failure', message: 'Internal server error' });
     });
   };

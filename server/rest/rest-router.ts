@@ -6,6 +6,7 @@ import { jsonResponse } from '../http/api-request.ts';
 import { parsePrefer } from './prefer.ts';
 import { readRows } from './read-rows.ts';
 import { requestRole } from './request-role.ts';
+import { isDatabaseUnreachable } from '../db/is-database-unreachable.ts';
 import { databaseUnavailable, mapPgError, restError } from './rest-error.ts';
 import { checkProfile } from './rest-shared.ts';
 import { callFunction } from './rpc.ts';
@@ -93,22 +94,10 @@ export async function routeRest(ctx: BackendContext, request: ApiRequest): Promi
       const mapped = mapPgError(error, authenticated);
       return jsonResponse(mapped.status, mapped.body, mapped.headers);
     }
-    if (isConnectionError(error)) {
+    if (isDatabaseUnreachable(error)) {
       const unavailable = databaseUnavailable();
       return jsonResponse(unavailable.status, unavailable.body, unavailable.headers);
     }
     throw error;
   }
-}
-
-function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  const message = error instanceof Error ? error.message : '';
-  return (
-    (typeof code === 'string' &&
-      ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01'].includes(code)) ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-      message,
-    )
-  );
 }

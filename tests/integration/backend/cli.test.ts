@@ -47,8 +47,9 @@ it('warns loudly about the development secret and the open mailbox, and turns th
     MAILBOX: 'off',
   });
   try {
-    expect(development.errors).toMatch(/^WARNING: JWT secret: the public development secret\./m);
-    expect(development.errors).toMatch(/^WARNING: Mailbox: open at \/mailbox\./m);
+    const warned = await development.stderrMatching(/^WARNING: Mailbox/m);
+    expect(warned).toMatch(/^WARNING: JWT secret: the public development secret\./m);
+    expect(warned).toMatch(/^WARNING: Mailbox: open at \/mailbox\./m);
     expect(secured.errors).not.toMatch(/WARNING/);
     const url = /^API URL: (\S+)$/m.exec(secured.output)?.[1] ?? '';
     expect((await fetch(`${url}/mailbox`)).status).toBe(404);

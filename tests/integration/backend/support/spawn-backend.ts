@@ -4,8 +4,10 @@ export interface SpawnedBackend {
   child: ChildProcess;
   /** Everything it printed up to and including "ready". */
   output: string;
-  /** What it printed on stderr by then (warnings). */
-  errors: string;
+  /** What it has printed on stderr so far (warnings); it goes on growing after "ready". */
+  readonly errors: string;
+  /** Resolves with stderr once it matches `pattern`: stderr and stdout are separate pipes, unordered. */
+  stderrMatching(pattern: RegExp, ms?: number): Promise<string>;
 }
 
 /**
@@ -41,5 +43,22 @@ export async function spawnBackend(
     if (child.exitCode === null) child.kill('SIGKILL');
     throw error;
   }
-  return { child, output, errors };
+  return {
+    child,
+    output,
+    get errors() {
+      return errors;
+    },
+    stderrMatching: (pattern, ms = 10_000) =>
+      new Promise((resolve, reject) => {
+        const started = Date.now();
+        const poll = () => {
+          if (pattern.test(errors)) resolve(errors);
+          else if (Date.now() - started > ms)
+            reject(new Error(`stderr never matched ${pattern}:\n${errors}`));
+          else setTimeout(poll, 20);
+        };
+        poll();
+      }),
+  };
 }
