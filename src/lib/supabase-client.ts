@@ -28,3 +28,19 @@ export function getSupabaseClient(): SupabaseClient {
 export function createWorkerSupabaseClient(accessToken: () => Promise<string>): SupabaseClient {
   return createClient(appConfig.supabaseUrl, appConfig.supabaseAnonKey, { accessToken });
 }
+
+/**
+ * A client for signing in again before a sensitive action (deleting the account): its session lives in
+ * memory only, under a storage key of its own, so signing in with it never replaces the app's session,
+ * never tells other tabs, and leaves nothing behind when the page goes.
+ */
+export function createReauthenticationClient(): SupabaseClient {
+  return createClient(appConfig.supabaseUrl, appConfig.supabaseAnonKey, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storageKey: 'murmur-reauthentication',
+    },
+  });
+}

@@ -4,18 +4,36 @@ import { useTranslation } from 'react-i18next';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import styles from './auth-forms.module.css';
+import type { AuthClient } from './auth-provider.tsx';
 import { OneTimeCodeForm } from './one-time-code-form.tsx';
 import { useAuth } from './use-auth.ts';
 import { useAuthAction } from './use-auth-action.ts';
 import { authenticatorCodeProblem } from './validate-credentials.ts';
 
+interface MfaChallengeFormProps {
+  session?: Session | null;
+  /** The client holding `session`: the app's own unless given. */
+  loadClient?: () => Promise<AuthClient>;
+  onVerified?: () => void;
+  /** Instead of signing out: where the step is part of another task, cancelling leaves that task. */
+  onCancel?: () => void;
+  cancelLabel?: string;
+}
+
 /**
  * The second step of a sign-in when aal2 is next (product spec §4): the code from the authenticator app
  * or, for a phone factor, the code texted when this step opens (a new one on request). Verifying raises
  * the session to aal2 (MFA_CHALLENGE_VERIFIED) and the guard takes the user on. `session`: a session
- * other than the sign-in's that owes the step (a password recovery's).
+ * other than the sign-in's that owes the step (a password recovery's, or a sign-in again on a client of
+ * its own, `loadClient`, which then says what verifying and cancelling lead to).
  */
-export function MfaChallengeForm({ session }: { session?: Session | null } = {}) {
+export function MfaChallengeForm({
+  session,
+  loadClient = loadSupabase,
+  onVerified,
+  onCancel,
+  cancelLabel,
+}: MfaChallengeFormProps = {}) {
   const { t } = useTranslation();
   const { mfaSession: signInSession } = useAuth();
   // A recovery's session owes the same step before it may set a new password.
@@ -35,12 +53,12 @@ export function MfaChallengeForm({ session }: { session?: Session | null } = {})
     async (factorId: string) => {
       setChallengeId(null);
       await run(async () => {
-        const result = await (await loadSupabase()).auth.mfa.challenge({ factorId, channel: 'sms' });
+        const result = await (await loadClient()).auth.mfa.challenge({ factorId, channel: 'sms' });
         if (result.data) setChallengeId(result.data.id);
         return result;
       });
     },
-    [run],
+    [run, loadClient],
   );
 
   // One text when the step opens (not again on every render, nor twice in development's double effects).
@@ -58,16 +76,18 @@ export function MfaChallengeForm({ session }: { session?: Session | null } = {})
     setProblem(found);
     if (found || !factor) return;
     const typed = code.replace(/\s/g, '');
-    const supabase = await loadSupabase();
-    await run(async () =>
+    const supabase = await loadClient();
+    const verified = await run(async () =>
       byPhone && challengeId
         ? supabase.auth.mfa.verify({ factorId: factor.id, challengeId, code: typed })
         : supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code: typed }),
     );
+    if (verified) onVerified?.();
   };
 
   const cancel = async () => {
-    await run(async () => (await loadSupabase()).auth.signOut({ scope: 'local' }));
+    if (onCancel) return onCancel();
+    await run(async () => (await loadClient()).auth.signOut({ scope: 'local' }));
   };
 
   return (
@@ -98,7 +118,7 @@ export function MfaChallengeForm({ session }: { session?: Session | null } = {})
         </button>
       ) : null}
       <button type="button" className="button" onClick={() => void cancel()} disabled={pending}>
-        {t('auth.mfa.cancel')}
+        {cancelLabel ?? t('auth.mfa.cancel')}
       </button>
     </div>
   );

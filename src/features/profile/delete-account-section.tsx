@@ -1,52 +1,52 @@
 import type { User } from '@supabase/supabase-js';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
-import { TextField } from '../../ui/text-field.tsx';
-import { FormError } from '../auth/form-error.tsx';
 import { removeLocalData } from '../auth/remove-local-data.ts';
+import { DeleteAccountForm } from './delete-account-form.tsx';
 import styles from './profile.module.css';
 
 /**
- * Deleting the account after the user types their email: the delete-account Edge Function removes the
- * auth user with the service role (their rows go with it through foreign keys), then this device
- * forgets the session and the user's local database.
+ * Deleting the account: the delete-account Edge Function removes the auth user with the service role
+ * (their rows go with it through foreign keys), then this device forgets the session and the user's
+ * local database.
+ *
+ * The function deletes only for a sign-in made in the last few minutes, so that a device left signed in
+ * is not enough. The form therefore always asks the person to prove it is them, up front, in the same
+ * submit as the confirmation: the password when the account has an email identity (one submit signs in
+ * again and deletes), otherwise, or on request, a code emailed (texted for a phone-only account) and
+ * entered next; then the authenticator or SMS code if the account has a second step. The new sign-in is
+ * made on a separate client whose session lives in memory only: the app's own session stays as it is,
+ * so a sign-in still owing its second step never makes the guard leave this screen, and cancelling
+ * leaves nothing changed. Should the function still answer `reauthentication_needed` (or
+ * `aal2_required`), the form comes back with that message and the person proves it again.
  */
 export function DeleteAccountSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const expected = user.email ?? user.phone ?? '';
+  const start = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = typed.trim().toLowerCase() === expected.toLowerCase() ? null : 'profile.delete.mismatch';
-    setProblem(found);
-    if (found) return;
-    setPending(true);
-    setError(null);
+  // Closing the form puts the keyboard back on the button that opened it.
+  useEffect(() => {
+    if (wasOpen.current && !open) start.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  const deleted = async () => {
     try {
-      const supabase = await loadSupabase();
-      const { error: failure } = await supabase.functions.invoke('delete-account', { method: 'POST' });
-      if (failure) throw failure;
       // The user no longer exists on the server: only this device's copy of the session is left.
-      await supabase.auth.signOut({ scope: 'local' });
+      await (await loadSupabase()).auth.signOut({ scope: 'local' });
       await removeLocalData(user.id);
-      notify({ kind: 'success', title: t('profile.delete.done') });
-      void navigate('/', { replace: true });
     } catch (failure) {
-      console.error('Murmur could not delete the account', failure);
-      setError('profile.delete.failed');
-    } finally {
-      setPending(false);
+      console.error('Murmur deleted the account but could not clear it from this device', failure);
     }
+    notify({ kind: 'success', title: t('profile.delete.done') });
+    void navigate('/', { replace: true });
   };
 
   return (
@@ -54,26 +54,9 @@ export function DeleteAccountSection({ user }: { user: User }) {
       <h2 id="profile-delete">{t('profile.delete.heading')}</h2>
       <p>{t('profile.delete.explain')}</p>
       {open ? (
-        <form onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
-          <TextField
-            label={t('profile.delete.confirmLabel', { email: expected })}
-            autoComplete="off"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            error={problem ? t(problem) : null}
-          />
-          <FormError error={error} />
-          <div className={styles.actions}>
-            <button type="submit" className="button" disabled={pending}>
-              {t('profile.delete.confirm')}
-            </button>
-            <button type="button" className="button" disabled={pending} onClick={() => setOpen(false)}>
-              {t('profile.delete.cancel')}
-            </button>
-          </div>
-        </form>
+        <DeleteAccountForm user={user} onDeleted={deleted} onClose={() => setOpen(false)} />
       ) : (
-        <button type="button" className="button" onClick={() => setOpen(true)}>
+        <button ref={start} type="button" className="button" onClick={() => setOpen(true)}>
           {t('profile.delete.start')}
         </button>
       )}

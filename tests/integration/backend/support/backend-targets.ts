@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 
 import type { BackendOptions } from '../../../../server/config.ts';
+import type { Database } from '../../../../server/db/database.ts';
 import { startBackend } from '../../../../server/start-backend.ts';
 import { fixtureMigrationsDir } from './fixtures.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
@@ -11,6 +12,8 @@ export interface TestBackend {
   readonly url: string;
   readonly anonKey: string;
   readonly serviceRoleKey: string;
+  /** Direct database access as the owner, for fixtures (never through RLS); none on a real Supabase project. */
+  readonly db: Database | undefined;
   /** Starts another backend on the same kind of database with different options (closed by `stop`). */
   startVariant(options: BackendOptions): Promise<{ url: string; anonKey: string }>;
   /** The PostgreSQL cluster behind it, when there is one. */
@@ -39,6 +42,7 @@ export async function startTestBackend(
     await prepareSupabaseProject(found.project);
     return {
       ...found.project,
+      db: undefined,
       cluster: undefined,
       startVariant: () => Promise.reject(new Error('a real Supabase project has no variants')),
       stop: () => Promise.resolve(),
@@ -55,6 +59,7 @@ export async function startTestBackend(
       url: backend.url,
       anonKey: backend.anonKey,
       serviceRoleKey: backend.serviceRoleKey,
+      db: backend.db,
       cluster,
       async startVariant(variantOptions) {
         const variant = await startBackend({
