@@ -28,10 +28,12 @@ const appUrl = `http://127.0.0.1:${port}`;
 // The backend a build talks to is fixed when it is built (VITE_SUPABASE_URL), so the build remembers it
 // and is made again for another one: the local backend on API_PORT, or the one VITE_SUPABASE_URL names.
 const supabaseUrl = env['VITE_SUPABASE_URL'] || `http://127.0.0.1:${env['API_PORT'] ?? 54321}`;
-const BUILT_FOR = 'dist/.murmur-backend-url';
+/** Where the build goes (vite.config.ts reads the same variable). */
+const outDir = (env['MURMUR_OUT_DIR'] ?? 'dist').replace(/\/+$/, '');
+const BUILT_FOR = `${outDir}/.murmur-backend-url`;
 
 function buildIfNeeded(): void {
-  const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
+  const built = existsSync(`${outDir}/index.html`) ? statSync(`${outDir}/index.html`).mtimeMs : 0;
   const changed = Math.max(...SOURCES.map(newestMtime));
   const builtFor = existsSync(BUILT_FOR) ? readFileSync(BUILT_FOR, 'utf8') : '';
   if (built >= changed && builtFor === supabaseUrl) return;
@@ -65,7 +67,7 @@ if (!env['VITE_SUPABASE_URL']) {
     process.exit(1);
   }
 }
-const server = await serveDist({ port });
+const server = await serveDist({ port, outDir });
 console.log(`App URL: ${appUrl}`);
 if (backend) {
   console.log(`API URL: ${backend.url}`);
