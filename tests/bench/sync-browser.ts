@@ -41,7 +41,7 @@ const HOPS_PER_RUN = 5;
  * browser is. 'memory': an incognito context, whose IndexedDB Chromium keeps in memory; on this
  * Chromium it writes several times slower than a profile on disk, so it is measured beside the budget.
  * Each in a browser of its own: in-memory first syncs in one browser kept open across loads ran
- * erratically whatever the build (3.0–6.6 s; docs/performance.md, fourteenth session).
+ * erratically whatever the build (the fourteenth session in `git show 560655d:docs/performance.md`).
  */
 type Profile = 'disk' | 'memory';
 
