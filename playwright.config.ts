@@ -5,18 +5,18 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium-path.ts';
+import { e2eEnvironment } from './scripts/e2e-environment.ts';
 
-const port = Number(process.env['PORT'] ?? 4173);
+// The suite's own ports and build (scripts/e2e-environment.ts), so a running `npm start` never stands in.
+Object.assign(process.env, e2eEnvironment(process.env));
+const port = Number(process.env['PORT']);
 const baseURL = `http://127.0.0.1:${port}`;
-const apiPort = Number(process.env['API_PORT'] ?? 54321);
+const apiPort = Number(process.env['API_PORT']);
 /** The stand-in for OpenAI's transcription API that the backend's transcribe function calls. */
-const stubPort = Number(process.env['STUB_PORT'] ?? apiPort + 78);
+const stubPort = Number(process.env['STUB_PORT']);
 /** The stand-in for the Hugging Face hub that Local Processing downloads its model from; the app is
- * built with VITE_MODEL_HOST pointing here (package.json, test:e2e). */
-const modelHubPort = Number(process.env['MODEL_HUB_PORT'] ?? apiPort + 79);
-// The test helpers (and a build made for this run) reach the backend here; a run on other ports must
-// also build the app with the same VITE_SUPABASE_URL.
-process.env['VITE_SUPABASE_URL'] ??= `http://127.0.0.1:${apiPort}`;
+ * built with VITE_MODEL_HOST pointing here (scripts/e2e.ts). */
+const modelHubPort = Number(process.env['MODEL_HUB_PORT']);
 /** Each run starts the local backend on an empty database of its own. */
 const dataDir =
   process.env['E2E_DATA_DIR'] ?? (process.env['E2E_DATA_DIR'] = mkdtempSync(join(tmpdir(), 'murmur-e2e-')));
@@ -49,28 +49,28 @@ export default defineConfig({
     {
       command: 'node scripts/serve-dist.ts',
       url: baseURL,
-      reuseExistingServer: !process.env['CI'],
+      reuseExistingServer: false,
       env: { PORT: String(port) },
       timeout: 60_000,
     },
     {
       command: 'node tests/stubs/serve-openai-stub.ts',
       url: `http://127.0.0.1:${stubPort}/health`,
-      reuseExistingServer: !process.env['CI'],
+      reuseExistingServer: false,
       env: { STUB_PORT: String(stubPort) },
       timeout: 30_000,
     },
     {
       command: 'node tests/stubs/serve-model-hub-stub.ts',
       url: `http://127.0.0.1:${modelHubPort}/health`,
-      reuseExistingServer: !process.env['CI'],
+      reuseExistingServer: false,
       env: { MODEL_HUB_PORT: String(modelHubPort) },
       timeout: 30_000,
     },
     {
       command: 'node server/main.ts',
       url: `http://127.0.0.1:${apiPort}/auth/v1/health`,
-      reuseExistingServer: !process.env['CI'],
+      reuseExistingServer: false,
       // Every signed-in test signs up a real account from 127.0.0.1.
       env: {
         API_PORT: String(apiPort),
