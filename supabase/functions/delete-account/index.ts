@@ -10,11 +10,6 @@
  *
  * Plain fetch only, so the same file runs on Supabase's Deno runtime and in the local backend.
  */
-declare const Deno: {
-  serve: (handler: (request: Request) => Response | Promise<Response>) => unknown;
-  env: { get: (key: string) => string | undefined };
-};
-
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
