@@ -4,7 +4,8 @@ import type { MurmurDatabase } from './schema.ts';
 /**
  * Small persistent state in the `sync_meta` table. Reads and writes join the caller's transaction.
  * Keys: `client` (this database's client id, shared by its tabs), `hlc` (last HLC issued or seen),
- * `cursor` (highest server_version applied), `pulls` (pull counter for digest checks), `acked_seq`
+ * `cursor` (highest server_version applied), `pulls` (pull counter for digest checks), `digest_at`
+ * (when the last digest was asked for), `acked_seq`
  * (highest outbox seq whose push acknowledgement is recorded, R14a), `pulled_seq` (R27a), `lease:<name>`.
  */
 export async function getMeta<T>(db: MurmurDatabase, key: string): Promise<T | undefined> {

@@ -3,7 +3,7 @@ import type { PushMutation } from './protocol.ts';
 
 /**
  * Coalescing (R6, R7): a push batch is the coalesced form of a PREFIX of the outbox in seq order.
- * Consecutive rows of one entity merge into one mutation whose seq is the highest of them; later fields
+ * The rows of one entity in the batch merge into one mutation whose seq is the highest of them; later fields
  * win, each field keeps the base (and base text, R40) of its earliest row (what the server knew before any
  * of them). A row
  * whose base for a field is not the HLC the mutation already holds starts a new mutation (R6).

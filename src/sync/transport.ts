@@ -1,6 +1,6 @@
 /**
- * The engine's only door to the server (R1). Implementations: the supabase-js RPC transport (next
- * session), and FakeTransport over the in-memory server model in tests. Responses are returned raw
+ * The engine's only door to the server (R1). Implementations: the supabase-js RPC transport
+ * (`src/lib/sync/supabase-sync-transport.ts`), and FakeTransport over the in-memory server model in tests. Responses are returned raw
  * (`unknown`) because the engine validates them itself (R4).
  */
 export interface SyncSession {

@@ -64,7 +64,7 @@ function open(userId: string): Promise<Opened> {
 
 /**
  * The session a walk or a drain runs under, its token now the client's. A request of another user is
- * refused: nothing is pulled into, or pushed from, another account's database (R33).
+ * refused: nothing is pulled into, or pushed from, another account's database (R30, R31).
  */
 function sessionOf(request: { userId: string; accessToken: string }, worker: Opened): SyncSession {
   if (worker.userId !== request.userId) throw new Error('the sync worker belongs to another user');
