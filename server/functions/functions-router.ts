@@ -61,7 +61,7 @@ export class FunctionsRouter {
   private readonly ctx: BackendContext;
   private readonly dir: string;
   /** One start per function: concurrent first requests wait for the same process. */
-  private readonly processes = new Map<string, Promise<FunctionProcess>>();
+  private readonly processes = new Map<string, { process: Promise<FunctionProcess>; env: string }>();
   /** verify_jwt = false in supabase/config.toml (the functions folder's sibling). */
   private readonly open: Set<string>;
   private closed = false;
@@ -132,7 +132,7 @@ export class FunctionsRouter {
   /** Stops every function process and waits for them to exit. Requests after this get BOOT_ERROR. */
   async close(): Promise<void> {
     this.closed = true;
-    const pending = [...this.processes.values()];
+    const pending = [...this.processes.values()].map((entry) => entry.process);
     this.processes.clear();
     await Promise.all(
       pending.map(async (starting) => {
@@ -143,20 +143,26 @@ export class FunctionsRouter {
   }
 
   private process(name: string, file: string): Promise<FunctionProcess> {
-    let pending = this.processes.get(name);
-    if (!pending) {
-      pending = this.start(name, file);
-      this.processes.set(name, pending);
-      const started = pending;
-      const forget = () => {
-        if (this.processes.get(name) === started) this.processes.delete(name);
-      };
-      started.then((running) => running.child.once('exit', forget), forget);
+    const env = JSON.stringify(process.env);
+    const current = this.processes.get(name);
+    if (current?.env === env) return current.process;
+    // The backend's environment changed since this process started (a secret set or removed): as a redeploy
+    // with new secrets would, the function starts again and reads the new values.
+    if (current) {
+      this.processes.delete(name);
+      void current.process.then((running) => stop(running.child)).catch(() => undefined);
     }
-    return pending;
+    const started = this.start(name, file, env);
+    const entry = { process: started, env };
+    this.processes.set(name, entry);
+    const forget = () => {
+      if (this.processes.get(name) === entry) this.processes.delete(name);
+    };
+    started.then((running) => running.child.once('exit', forget), forget);
+    return started;
   }
 
-  private start(name: string, file: string): Promise<FunctionProcess> {
+  private start(name: string, file: string, env: string): Promise<FunctionProcess> {
     if (this.closed) return Promise.reject(new Error('the backend is stopping'));
     const config = join(this.dir, 'deno.json');
     const args = [
@@ -174,7 +180,7 @@ export class FunctionsRouter {
     const child = spawn(denoBinary(), args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
-        ...process.env,
+        ...(JSON.parse(env) as Record<string, string>),
         SUPABASE_URL: this.ctx.apiUrl,
         SUPABASE_ANON_KEY: this.ctx.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: this.ctx.serviceRoleKey,
