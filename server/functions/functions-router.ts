@@ -42,12 +42,11 @@ const live = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
 /**
- * The Deno binary of the `deno` dev dependency, resolved as the package's own launcher resolves it. Spawned
- * directly rather than through bin.cjs: killing that launcher would leave its Deno child running.
+ * The `deno` dev dependency's launcher (its package `bin`), which runs the platform binary it ships as a
+ * child. Each function runs in a process group of its own, so stopping the group stops Deno with it.
  */
-function denoBinary(): string {
-  const install = createRequire(import.meta.url)('deno/install_api.cjs') as { runInstall(): string };
-  return install.runInstall();
+function denoLauncher(): string {
+  return createRequire(import.meta.url).resolve('deno/bin.cjs');
 }
 
 /**
@@ -177,8 +176,9 @@ export class FunctionsRouter {
       '--allow-net',
       file,
     ];
-    const child = spawn(denoBinary(), args, {
+    const child = spawn(process.execPath, [denoLauncher(), ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
       env: {
         ...(JSON.parse(env) as Record<string, string>),
         SUPABASE_URL: this.ctx.apiUrl,
@@ -234,7 +234,7 @@ function track(child: ChildProcess): void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once('exit', () => {
-      for (const process of live) process.kill('SIGKILL');
+      for (const child of live) signalGroup(child, 'SIGKILL');
     });
   }
 }
@@ -243,11 +243,20 @@ function track(child: ChildProcess): void {
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 2_000);
+    const force = setTimeout(() => signalGroup(child, 'SIGKILL'), 2_000);
     child.once('exit', () => {
       clearTimeout(force);
       done();
     });
-    child.kill('SIGTERM');
+    signalGroup(child, 'SIGTERM');
   });
+}
+
+/** Signals the launcher and the Deno it started: the group the launcher leads (spawned detached). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+  } catch {
+    // The group has already gone.
+  }
 }
