@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    // Edge Functions import Deno's `npm:pkg@version` form. Under Node the local backend maps it with a
-    // module hook (server/functions/npm-specifier-hooks.ts); Vitest's own module runner needs the alias.
+    // Edge Function code imports Deno's `npm:pkg@version` form. The local backend runs the functions under
+    // Deno; app code and tests that import their shared modules through Vitest need the alias.
     alias: [{ find: /^npm:(@[^/@]+\/[^/@]+|[^/@]+)(?:@[^/]*)?(\/.*)?$/, replacement: '$1$2' }],
   },
   define: {

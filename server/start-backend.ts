@@ -117,12 +117,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     schemaCache: new SchemaCache(db),
   };
   const realtime = new RealtimeServer(ctx);
-  state.serve = createRequestHandler(
-    ctx,
-    new FunctionsRouter(ctx, config.functionsDir),
-    realtime,
-    new StorageRouter(ctx),
-  );
+  const functions = new FunctionsRouter(ctx, config.functionsDir);
+  state.serve = createRequestHandler(ctx, functions, realtime, new StorageRouter(ctx));
   await realtime.attach(server);
 
   let closing: Promise<void> | undefined;
@@ -137,12 +133,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     close() {
       closing ??= (async () => {
         state.draining = true;
-        await realtime.close();
-        await drainServer(server, inFlight, config.shutdownGraceSeconds * 1000);
-        await autoAnalyze?.stop();
         try {
+          await realtime.close();
+          await drainServer(server, inFlight, config.shutdownGraceSeconds * 1000);
+          await autoAnalyze?.stop();
           await db.close();
         } finally {
+          // No Deno process outlives the backend, whatever failed above.
+          await functions.close();
           releaseDataDir();
         }
       })();

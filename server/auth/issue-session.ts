@@ -78,7 +78,7 @@ export async function buildTokenResponse(
   const user = await loadUserJson(q, input.userId);
   if (!user) throw new Error('session user vanished inside its own transaction');
   const { rows: amrRows } = await q.query<{ method: string; timestamp: number }>(
-    `select authentication_method as method, extract(epoch from updated_at)::int as timestamp
+    `select authentication_method as method, floor(extract(epoch from updated_at))::int as timestamp
        from auth.mfa_amr_claims where session_id = $1::uuid order by updated_at desc`,
     [input.sessionId],
   );

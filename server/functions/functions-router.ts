@@ -1,39 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { createInterface } from 'node:readline';
 
 import { verifyJwt } from '../auth/jwt.ts';
 import type { BackendContext } from '../backend-context.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { headerValue, jsonResponse } from '../http/api-request.ts';
-import { installDenoShim, loadHandler } from './deno-shim.ts';
 import { functionsWithoutJwt } from './function-settings.ts';
-import type { FetchHandler } from './deno-shim.ts';
 
 const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+/** Deno.serve's first line, on stderr: the port it bound (DENO_SERVE_ADDRESS asks for any free one). */
+const LISTENING = /Listening on https?:\/\/[^\s]*:(\d+)\//;
+/** A function that neither listens nor exits in this time is a boot error, not a hang. */
+const START_TIMEOUT_MS = 30_000;
+/** Hop-by-hop headers and ones fetch sets itself; the rest go to the function and back as they are. */
+const REQUEST_HEADERS_DROPPED = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+]);
+// fetch decodes a compressed body (Deno.serve compresses on its own), so its encoding and length no longer apply.
+const RESPONSE_HEADERS_DROPPED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+]);
+
+interface FunctionProcess {
+  readonly child: ChildProcess;
+  readonly port: number;
+}
+
+/** Every live function process of this Node process: none may outlive it, even when nobody called close(). */
+const live = new Set<ChildProcess>();
+let exitHookInstalled = false;
 
 /**
- * /functions/v1/<name>: runs supabase/functions/<name>/index.ts through the Deno shim. Like Supabase's default
- * (verify_jwt), the Authorization bearer must be a JWT signed with the project secret. A module is loaded once
- * and cached; restart the backend to pick up edits.
+ * The `deno` dev dependency's launcher (its package `bin`), which runs the platform binary it ships as a
+ * child. Each function runs in a process group of its own, so stopping the group stops Deno with it.
+ */
+function denoLauncher(): string {
+  return createRequire(import.meta.url).resolve('deno/bin.cjs');
+}
+
+/**
+ * /functions/v1/<name>: runs supabase/functions/<name>/index.ts under real Deno, as Supabase's Edge Runtime
+ * does: one `deno run` per function, started on its first request and reused until it exits (the next
+ * request starts it again), the request proxied to its Deno.serve. Like Supabase's default (verify_jwt),
+ * the Authorization bearer must be a JWT signed with the project secret. Restart the backend (or the
+ * function's process) to pick up edits.
  */
 export class FunctionsRouter {
   private readonly ctx: BackendContext;
   private readonly dir: string;
-  private readonly handlers = new Map<string, Promise<FetchHandler | undefined>>();
+  /** One start per function: concurrent first requests wait for the same process. */
+  private readonly processes = new Map<string, { process: Promise<FunctionProcess>; env: string }>();
   /** verify_jwt = false in supabase/config.toml (the functions folder's sibling). */
   private readonly open: Set<string>;
+  private closed = false;
 
   constructor(ctx: BackendContext, dir: string) {
     this.ctx = ctx;
     this.dir = resolve(dir);
     this.open = functionsWithoutJwt(join(this.dir, '..', 'config.toml'));
-    installDenoShim({
-      SUPABASE_URL: ctx.apiUrl,
-      SUPABASE_ANON_KEY: ctx.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: ctx.serviceRoleKey,
-      SUPABASE_DB_URL: ctx.config.databaseUrl ?? '',
-    });
   }
 
   /** Whether `path` (/<name>/…) is a function deployed with verify_jwt = false: no key, no JWT needed. */
@@ -51,48 +86,177 @@ export class FunctionsRouter {
     if (!FUNCTION_NAME.test(name) || !existsSync(file) || !statSync(file).isFile()) {
       return jsonResponse(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     }
-    let pending = this.handlers.get(name);
-    if (!pending) {
-      pending = loadHandler(pathToFileURL(file).href);
-      this.handlers.set(name, pending);
-      pending.catch(() => this.handlers.delete(name));
-    }
-    let handler: FetchHandler | undefined;
+    let running: FunctionProcess;
     try {
-      handler = await pending;
+      running = await this.process(name, file);
     } catch (error) {
-      console.error(`function ${name} failed to load: ${(error as Error).message}`);
+      console.error(`function ${name} failed to start: ${(error as Error).message}`);
       return jsonResponse(500, {
         code: 'BOOT_ERROR',
         message: 'Function failed to start (please check logs)',
       });
     }
-    if (!handler)
-      return jsonResponse(500, { code: 'BOOT_ERROR', message: 'Function did not call Deno.serve' });
 
-    const url = new URL(`/${[name, ...rest].join('/')}${request.url.search}`, this.ctx.apiUrl);
+    const url = `http://127.0.0.1:${running.port}/${[name, ...rest].join('/')}${request.url.search}`;
     const headers = new Headers();
     for (const [key, value] of Object.entries(request.headers))
-      if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+      if (value !== undefined && !REQUEST_HEADERS_DROPPED.has(key.toLowerCase()))
+        headers.set(key, Array.isArray(value) ? value.join(', ') : value);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body.length > 0;
-    let response: Response;
+    let status: number;
+    let body: Buffer;
+    const out: Record<string, string> = {};
     try {
-      response = await handler(
-        new Request(url, {
-          method: request.method,
-          headers,
-          body: hasBody ? new Uint8Array(request.body) : null,
-        }),
-      );
+      const response = await fetch(url, {
+        method: request.method,
+        headers,
+        body: hasBody ? new Uint8Array(request.body) : null,
+        redirect: 'manual',
+      });
+      status = response.status;
+      response.headers.forEach((value, key) => {
+        if (!RESPONSE_HEADERS_DROPPED.has(key)) out[key] = value;
+      });
+      body = Buffer.from(await response.arrayBuffer());
     } catch (error) {
-      console.error(`function ${name} threw: ${(error as Error).message}`);
+      console.error(`function ${name} failed: ${(error as Error).message}`);
       return jsonResponse(500, {
         code: 'WORKER_ERROR',
         message: 'Function exited due to an error (please check logs)',
       });
     }
-    const out: Record<string, string> = {};
-    response.headers.forEach((value, key) => (out[key] = value));
-    return { status: response.status, headers: out, body: Buffer.from(await response.arrayBuffer()) };
+    return { status, headers: out, body };
+  }
+
+  /** Stops every function process and waits for them to exit. Requests after this get BOOT_ERROR. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const pending = [...this.processes.values()].map((entry) => entry.process);
+    this.processes.clear();
+    await Promise.all(
+      pending.map(async (starting) => {
+        const running = await starting.catch(() => undefined);
+        if (running) await stop(running.child);
+      }),
+    );
+  }
+
+  private process(name: string, file: string): Promise<FunctionProcess> {
+    const env = JSON.stringify(process.env);
+    const current = this.processes.get(name);
+    if (current?.env === env) return current.process;
+    // The backend's environment changed since this process started (a secret set or removed): as a redeploy
+    // with new secrets would, the function starts again and reads the new values.
+    if (current) {
+      this.processes.delete(name);
+      void current.process.then((running) => stop(running.child)).catch(() => undefined);
+    }
+    const started = this.start(name, file, env);
+    const entry = { process: started, env };
+    this.processes.set(name, entry);
+    const forget = () => {
+      if (this.processes.get(name) === entry) this.processes.delete(name);
+    };
+    started.then((running) => running.child.once('exit', forget), forget);
+    return started;
+  }
+
+  private start(name: string, file: string, env: string): Promise<FunctionProcess> {
+    if (this.closed) return Promise.reject(new Error('the backend is stopping'));
+    const config = join(this.dir, 'deno.json');
+    const args = [
+      'run',
+      // As `npm run typecheck:functions` (scripts/check-functions.ts): npm: imports from node_modules
+      // exactly as pinned, anything else only from Deno's cache; nothing is downloaded.
+      '--cached-only',
+      '--node-modules-dir=manual',
+      ...(existsSync(config) ? ['--config', config] : ['--no-config']),
+      '--no-lock',
+      '--allow-env',
+      '--allow-net',
+      file,
+    ];
+    const child = spawn(process.execPath, [denoLauncher(), ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      env: {
+        ...(JSON.parse(env) as Record<string, string>),
+        SUPABASE_URL: this.ctx.apiUrl,
+        SUPABASE_ANON_KEY: this.ctx.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: this.ctx.serviceRoleKey,
+        SUPABASE_DB_URL: this.ctx.config.databaseUrl ?? '',
+        DENO_NO_UPDATE_CHECK: '1',
+        DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0',
+        NO_COLOR: '1',
+      },
+    });
+    track(child);
+    return new Promise<FunctionProcess>((resolvePort, reject) => {
+      let listening = false;
+      const recent: string[] = [];
+      const fail = (reason: string) => {
+        if (listening) return;
+        listening = true;
+        clearTimeout(timer);
+        const output = recent.length > 0 ? `\n${recent.join('\n')}` : '';
+        reject(new Error(`${reason}${output}`));
+      };
+      const timer = setTimeout(() => {
+        fail(`no "Listening on" within ${START_TIMEOUT_MS / 1000} s`);
+        void stop(child);
+      }, START_TIMEOUT_MS);
+      const forward = (stream: NodeJS.ReadableStream, log: (line: string) => void) =>
+        createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line: string) => {
+          const port = listening ? undefined : LISTENING.exec(line)?.[1];
+          if (port) {
+            listening = true;
+            clearTimeout(timer);
+            resolvePort({ child, port: Number(port) });
+            return;
+          }
+          if (!listening && recent.push(line) > 20) recent.shift();
+          log(`[${name}] ${line}`);
+        });
+      if (child.stdout) forward(child.stdout, (line) => console.log(line));
+      if (child.stderr) forward(child.stderr, (line) => console.error(line));
+      child.once('error', (error) => fail(`deno could not be started: ${error.message}`));
+      // 'close', not 'exit': by then the output that says why has been read.
+      child.once('close', (code, signal) =>
+        fail(`deno exited (${signal ?? `code ${code}`}) before Deno.serve was listening`),
+      );
+    });
+  }
+}
+
+function track(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const child of live) signalGroup(child, 'SIGKILL');
+    });
+  }
+}
+
+/** SIGTERM, then SIGKILL if it has not exited within 2 s. */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => signalGroup(child, 'SIGKILL'), 2_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    signalGroup(child, 'SIGTERM');
+  });
+}
+
+/** Signals the launcher and the Deno it started: the group the launcher leads (spawned detached). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+  } catch {
+    // The group has already gone.
   }
 }

@@ -67,9 +67,8 @@ async function reach(supabase: SupabaseClient, userId: string, functions: boolea
 }
 
 describe.each(TARGETS)('two-step verification enforced by the database and functions on %s', (target) => {
-  // The local backend runs a function's module once per process (server/functions/deno-shim.ts): the
-  // functions are served by the first target's backend only.
-  const functions = target === TARGETS[0];
+  // Every target's backend serves the functions (each starts its own Deno processes).
+  const functions = true;
   let backend: SyncBackend;
   let owner: SignedInUser;
   let secret = '';
