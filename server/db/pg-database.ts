@@ -55,21 +55,28 @@ export async function openPgDatabase(connectionString: string): Promise<Database
       retry();
       return;
     }
-    client.on('error', (error) => {
-      console.error(`database: LISTEN connection lost (${error.message}); reconnecting`);
+    // A lost server fails the LISTEN in progress and also emits 'error': whichever comes first drops the
+    // connection and schedules one retry; the other finds it dropped (pg-pool throws on a second release).
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
       if (entry.client === client) entry.client = undefined;
       client.release(true);
       retry();
+    };
+    client.on('error', (error) => {
+      console.error(`database: LISTEN connection lost (${error.message}); reconnecting`);
+      drop();
     });
     client.on('notification', (message) => {
       if (message.channel === channel) for (const handler of entry.handlers) handler(message.payload ?? '');
     });
     try {
       await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      entry.client = client;
+      if (!dropped) entry.client = client;
     } catch {
-      client.release(true);
-      retry();
+      drop();
     }
   };
 

@@ -97,7 +97,9 @@ export async function startPostgresCluster({
     restart: () => ctl('restart'),
     stop: () => {
       try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        // A test may end while its server is stopped (pause, stopServer); then there is nothing to stop.
+        if (existsSync(join(dataDir, 'postmaster.pid')))
+          run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
