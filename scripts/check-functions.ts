@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+
+import { denoBinary } from '../server/functions/deno-binary.ts';
 
 /**
  * `npm run typecheck:functions`: type-checks every Edge Function (supabase/functions/<name>/index.ts) with
@@ -19,8 +20,6 @@ if (entries.length === 0) {
   process.exit(1);
 }
 
-// The package's launcher runs the platform binary it ships (the same whether or not its postinstall ran).
-const deno = createRequire(import.meta.url).resolve('deno/bin.cjs');
 const args = [
   'check',
   '--config',
@@ -34,7 +33,7 @@ const args = [
   '--no-lock',
   ...entries,
 ];
-const result = spawnSync(process.execPath, [deno, ...args], {
+const result = spawnSync(denoBinary(), args, {
   stdio: 'inherit',
   env: {
     ...process.env,

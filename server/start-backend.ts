@@ -38,6 +38,11 @@ export interface RunningBackend {
    * period), then closes the database (flushing PGlite to disk) and releases the data directory.
    */
   close(): Promise<void>;
+  /**
+   * As `supabase secrets set` / `unset` on a hosted project: sets (or, for undefined, removes) the Edge
+   * Functions' secrets on top of the backend's environment; running functions restart to read them.
+   */
+  setFunctionSecrets(secrets: Readonly<Record<string, string | undefined>>): Promise<void>;
 }
 
 /** Answers a request that arrives while the backend starts or stops: retryable, and says which. */
@@ -130,6 +135,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     config,
     appliedMigrations,
     db,
+    setFunctionSecrets: (secrets) => functions.setSecrets(secrets),
     close() {
       closing ??= (async () => {
         state.draining = true;

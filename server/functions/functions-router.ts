@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -8,6 +8,7 @@ import { verifyJwt } from '../auth/jwt.ts';
 import type { BackendContext } from '../backend-context.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { headerValue, jsonResponse } from '../http/api-request.ts';
+import { denoBinary } from './deno-binary.ts';
 import { functionsWithoutJwt } from './function-settings.ts';
 
 const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -40,14 +41,8 @@ interface FunctionProcess {
 /** Every live function process of this Node process: none may outlive it, even when nobody called close(). */
 const live = new Set<ChildProcess>();
 let exitHookInstalled = false;
-
-/**
- * The `deno` dev dependency's launcher (its package `bin`), which runs the platform binary it ships as a
- * child. Each function runs in a process group of its own, so stopping the group stops Deno with it.
- */
-function denoLauncher(): string {
-  return createRequire(import.meta.url).resolve('deno/bin.cjs');
-}
+/** Makes a function's Deno exit when its stdin (held open by this process) ends: when the backend is gone. */
+const EXIT_WITH_PARENT = fileURLToPath(new URL('exit-with-parent.js', import.meta.url));
 
 /**
  * /functions/v1/<name>: runs supabase/functions/<name>/index.ts under real Deno, as Supabase's Edge Runtime
@@ -60,7 +55,9 @@ export class FunctionsRouter {
   private readonly ctx: BackendContext;
   private readonly dir: string;
   /** One start per function: concurrent first requests wait for the same process. */
-  private readonly processes = new Map<string, { process: Promise<FunctionProcess>; env: string }>();
+  private readonly processes = new Map<string, Promise<FunctionProcess>>();
+  /** Set (a value) or unset (undefined) on top of the backend's environment, as `supabase secrets set`. */
+  private secrets: Record<string, string | undefined> = {};
   /** verify_jwt = false in supabase/config.toml (the functions folder's sibling). */
   private readonly open: Set<string>;
   private closed = false;
@@ -131,7 +128,20 @@ export class FunctionsRouter {
   /** Stops every function process and waits for them to exit. Requests after this get BOOT_ERROR. */
   async close(): Promise<void> {
     this.closed = true;
-    const pending = [...this.processes.values()].map((entry) => entry.process);
+    await this.stopAll();
+  }
+
+  /**
+   * As `supabase secrets set` / `unset`: each name gets the value, or loses it (undefined), on top of the
+   * backend's environment. Running functions stop, so the next request starts them with the new values.
+   */
+  async setSecrets(secrets: Readonly<Record<string, string | undefined>>): Promise<void> {
+    this.secrets = { ...this.secrets, ...secrets };
+    await this.stopAll();
+  }
+
+  private async stopAll(): Promise<void> {
+    const pending = [...this.processes.values()];
     this.processes.clear();
     await Promise.all(
       pending.map(async (starting) => {
@@ -142,26 +152,18 @@ export class FunctionsRouter {
   }
 
   private process(name: string, file: string): Promise<FunctionProcess> {
-    const env = JSON.stringify(process.env);
     const current = this.processes.get(name);
-    if (current?.env === env) return current.process;
-    // The backend's environment changed since this process started (a secret set or removed): as a redeploy
-    // with new secrets would, the function starts again and reads the new values.
-    if (current) {
-      this.processes.delete(name);
-      void current.process.then((running) => stop(running.child)).catch(() => undefined);
-    }
-    const started = this.start(name, file, env);
-    const entry = { process: started, env };
-    this.processes.set(name, entry);
+    if (current) return current;
+    const started = this.start(name, file);
+    this.processes.set(name, started);
     const forget = () => {
-      if (this.processes.get(name) === entry) this.processes.delete(name);
+      if (this.processes.get(name) === started) this.processes.delete(name);
     };
     started.then((running) => running.child.once('exit', forget), forget);
     return started;
   }
 
-  private start(name: string, file: string, env: string): Promise<FunctionProcess> {
+  private start(name: string, file: string): Promise<FunctionProcess> {
     if (this.closed) return Promise.reject(new Error('the backend is stopping'));
     const config = join(this.dir, 'deno.json');
     const args = [
@@ -174,13 +176,15 @@ export class FunctionsRouter {
       '--no-lock',
       '--allow-env',
       '--allow-net',
+      '--preload',
+      EXIT_WITH_PARENT,
       file,
     ];
-    const child = spawn(process.execPath, [denoLauncher(), ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
+    const env: Record<string, string | undefined> = { ...process.env, ...this.secrets };
+    const child = spawn(denoBinary(), args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
       env: {
-        ...(JSON.parse(env) as Record<string, string>),
+        ...env,
         SUPABASE_URL: this.ctx.apiUrl,
         SUPABASE_ANON_KEY: this.ctx.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: this.ctx.serviceRoleKey,
@@ -234,7 +238,7 @@ function track(child: ChildProcess): void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once('exit', () => {
-      for (const child of live) signalGroup(child, 'SIGKILL');
+      for (const child of live) child.kill('SIGKILL');
     });
   }
 }
@@ -243,20 +247,11 @@ function track(child: ChildProcess): void {
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((done) => {
-    const force = setTimeout(() => signalGroup(child, 'SIGKILL'), 2_000);
+    const force = setTimeout(() => child.kill('SIGKILL'), 2_000);
     child.once('exit', () => {
       clearTimeout(force);
       done();
     });
-    signalGroup(child, 'SIGTERM');
+    child.kill('SIGTERM');
   });
-}
-
-/** Signals the launcher and the Deno it started: the group the launcher leads (spawned detached). */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    if (child.pid !== undefined) process.kill(-child.pid, signal);
-  } catch {
-    // The group has already gone.
-  }
 }

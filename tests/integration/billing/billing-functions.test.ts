@@ -18,9 +18,6 @@ describe('billing functions', () => {
   let backend: Awaited<ReturnType<typeof startBackend>>;
 
   beforeAll(async () => {
-    process.env['STRIPE_WEBHOOK_SECRET'] = WEBHOOK_SECRET;
-    process.env['MURMUR_TEST_CHECKOUT'] = 'enabled';
-    delete process.env['STRIPE_SECRET_KEY'];
     backend = await startBackend({
       port: 0,
       dataDir: 'memory://',
@@ -31,12 +28,15 @@ describe('billing functions', () => {
         perEmail: { max: 100_000, windowSeconds: 60 },
       },
     });
+    await backend.setFunctionSecrets({
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      MURMUR_TEST_CHECKOUT: 'enabled',
+      STRIPE_SECRET_KEY: undefined,
+    });
   }, 120_000);
 
   afterAll(async () => {
     await backend?.close();
-    delete process.env['STRIPE_WEBHOOK_SECRET'];
-    delete process.env['MURMUR_TEST_CHECKOUT'];
   });
 
   async function member(email = uniqueEmail('billing')) {
@@ -111,12 +111,12 @@ describe('billing functions', () => {
     const verified = await supabase.functions.invoke('verify-subscription', { body: {} });
     expect(verified.data).toMatchObject({ verified: false, subscription: { status: 'active' } });
 
-    process.env['STRIPE_SECRET_KEY'] = 'sk_test_configured';
+    await backend.setFunctionSecrets({ STRIPE_SECRET_KEY: 'sk_test_configured' });
     try {
       const refused = await supabase.functions.invoke('test-checkout', { body: { plan: 'monthly' } });
       expect(refused.response?.status).toBe(404);
     } finally {
-      delete process.env['STRIPE_SECRET_KEY'];
+      await backend.setFunctionSecrets({ STRIPE_SECRET_KEY: undefined });
     }
     const cancelled = await supabase.functions.invoke('test-checkout', { body: { action: 'cancel' } });
     expect(cancelled.error).toBeNull();
@@ -125,7 +125,7 @@ describe('billing functions', () => {
 
   it('has no test checkout unless it is enabled explicitly: a missing Stripe key grants nothing', async () => {
     const { supabase } = await member();
-    delete process.env['MURMUR_TEST_CHECKOUT'];
+    await backend.setFunctionSecrets({ MURMUR_TEST_CHECKOUT: undefined });
     try {
       const bought = await supabase.functions.invoke('test-checkout', { body: { plan: 'yearly' } });
       expect(bought.response?.status).toBe(404);
@@ -139,7 +139,7 @@ describe('billing functions', () => {
       });
       expect(portal.response?.status).toBe(503);
     } finally {
-      process.env['MURMUR_TEST_CHECKOUT'] = 'enabled';
+      await backend.setFunctionSecrets({ MURMUR_TEST_CHECKOUT: 'enabled' });
     }
   });
 

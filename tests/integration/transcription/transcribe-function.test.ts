@@ -29,12 +29,6 @@ describe('transcribe function', () => {
 
   beforeAll(async () => {
     [openai, elevenlabs] = await Promise.all([startOpenAiStub(), startElevenLabsStub()]);
-    Object.assign(process.env, {
-      OPENAI_API_KEY: OPENAI_KEY,
-      OPENAI_BASE_URL: openai.url,
-      ELEVENLABS_API_KEY: ELEVENLABS_KEY,
-      ELEVENLABS_BASE_URL: elevenlabs.url,
-    });
     backend = await startBackend({
       port: 0,
       dataDir: 'memory://',
@@ -45,15 +39,17 @@ describe('transcribe function', () => {
         perEmail: { max: 100_000, windowSeconds: 60 },
       },
     });
+    await backend.setFunctionSecrets({
+      OPENAI_API_KEY: OPENAI_KEY,
+      OPENAI_BASE_URL: openai.url,
+      ELEVENLABS_API_KEY: ELEVENLABS_KEY,
+      ELEVENLABS_BASE_URL: elevenlabs.url,
+    });
   }, 120_000);
 
   afterAll(async () => {
     await backend?.close();
     await Promise.all([openai?.close(), elevenlabs?.close()]);
-    delete process.env['OPENAI_API_KEY'];
-    delete process.env['OPENAI_BASE_URL'];
-    delete process.env['ELEVENLABS_API_KEY'];
-    delete process.env['ELEVENLABS_BASE_URL'];
   });
 
   async function member(trial: boolean) {
