@@ -1,38 +1,42 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { addTags } from './add-tags.ts';
 import styles from './notes.module.css';
 
-export const MAX_TAGS = 50;
-export const MAX_TAG_LENGTH = 50;
-
-/** Adds a typed tag (trimmed, without a leading #, not twice) or says why not. */
-export function addTag(tags: readonly string[], typed: string): string[] | 'empty' | 'long' | 'full' {
-  const tag = typed.trim().replace(/^#+/, '').trim();
-  if (tag === '') return 'empty';
-  if (tag.length > MAX_TAG_LENGTH) return 'long';
-  if (tags.some((existing) => existing.toLowerCase() === tag.toLowerCase())) return [...tags];
-  if (tags.length >= MAX_TAGS) return 'full';
-  return [...tags, tag];
-}
-
-/** Tags as removable chips plus a field: Enter or comma adds, Backspace in the empty field removes the last. */
+/**
+ * Tags as removable chips plus a field: Enter, a comma or leaving the field adds what was typed (a pasted
+ * list becomes its tags); Backspace in the empty field removes the last.
+ */
 export function TagsEditor({ tags, onChange }: { tags: string[]; onChange: (tags: string[]) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const commit = () => {
-    const result = addTag(tags, typed);
-    if (result === 'empty') return;
+  /** Adds `text`'s tags and leaves `rest` in the field; on an error, keeps all of it there to fix. */
+  const commit = (text = typed, rest = '') => {
+    const result = addTags(tags, text);
+    if (result === 'empty') {
+      setTyped(rest);
+      return;
+    }
     if (result === 'long' || result === 'full') {
+      setTyped(text + (rest === '' ? '' : `,${rest}`));
       setError(t(result === 'long' ? 'notes.tags.tooLong' : 'notes.tags.tooMany'));
       return;
     }
     setError(null);
-    setTyped('');
+    setTyped(rest);
     onChange(result);
+  };
+
+  // A paste or a mobile keyboard's comma arrives as a change, not a key press: what precedes the last
+  // separator becomes tags, what follows it stays to be typed on.
+  const onTyped = (value: string) => {
+    const last = Math.max(value.lastIndexOf(','), value.lastIndexOf('\n'));
+    if (last < 0) setTyped(value);
+    else commit(value.slice(0, last), value.slice(last + 1));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -68,9 +72,9 @@ export function TagsEditor({ tags, onChange }: { tags: string[]; onChange: (tags
         id={id}
         className={styles.input}
         value={typed}
-        onChange={(event) => setTyped(event.target.value)}
+        onChange={(event) => onTyped(event.target.value)}
         onKeyDown={onKeyDown}
-        onBlur={commit}
+        onBlur={() => commit()}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         aria-invalid={error ? true : undefined}
       />
