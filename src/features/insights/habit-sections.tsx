@@ -159,48 +159,51 @@ export function HabitSections({
         </dl>
       </ChartCard>
 
-      <ChartCard
-        id="insights-hours"
-        title={t('insights.hours.title')}
-        summary={t('insights.hours.summary', {
-          hour: f.hour(busiest.hour),
-          count: busiest.count,
-          total: result.checkIns,
-        })}
-        table={() => (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('insights.hours.column')}</th>
-                <th scope="col">{t('insights.overTime.checkIns')}</th>
-                <th scope="col">{t('insights.overTime.average')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.byHour
-                .filter((entry) => entry.count > 0)
-                .map((entry) => (
-                  <tr key={entry.hour}>
-                    <th scope="row">{f.hour(entry.hour)}</th>
-                    <td>{f.number(entry.count, 0)}</td>
-                    <td>{entry.mean === null ? t('insights.noData') : f.number(entry.mean)}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        )}
-      >
-        <BarChart
-          max={Math.max(busiest.count, 1)}
-          bars={result.byHour.map((entry) => ({
-            key: entry.hour,
-            label: entry.hour % 6 === 0 ? f.hour(entry.hour) : '',
-            value: entry.count,
-            color: entry.mean === null ? 'transparent' : moodLevel(Math.floor(entry.mean + 0.5)).color,
-          }))}
-        />
-        <p className={styles.hint}>{t('insights.hours.note')}</p>
-      </ChartCard>
+      {/* With no check-ins there is no time of day to speak of; the empty state above invites one. */}
+      {result.checkIns > 0 ? (
+        <ChartCard
+          id="insights-hours"
+          title={t('insights.hours.title')}
+          summary={t('insights.hours.summary', {
+            hour: f.hour(busiest.hour),
+            count: busiest.count,
+            total: result.checkIns,
+          })}
+          table={() => (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('insights.hours.column')}</th>
+                  <th scope="col">{t('insights.overTime.checkIns')}</th>
+                  <th scope="col">{t('insights.overTime.average')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.byHour
+                  .filter((entry) => entry.count > 0)
+                  .map((entry) => (
+                    <tr key={entry.hour}>
+                      <th scope="row">{f.hour(entry.hour)}</th>
+                      <td>{f.number(entry.count, 0)}</td>
+                      <td>{entry.mean === null ? t('insights.noData') : f.number(entry.mean)}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          )}
+        >
+          <BarChart
+            max={Math.max(busiest.count, 1)}
+            bars={result.byHour.map((entry) => ({
+              key: entry.hour,
+              label: entry.hour % 6 === 0 ? f.hour(entry.hour) : '',
+              value: entry.count,
+              color: entry.mean === null ? 'transparent' : moodLevel(Math.floor(entry.mean + 0.5)).color,
+            }))}
+          />
+          <p className={styles.hint}>{t('insights.hours.note')}</p>
+        </ChartCard>
+      ) : null}
     </>
   );
 }
