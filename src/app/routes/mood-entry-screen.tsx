@@ -1,18 +1,37 @@
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import { MoodCheckIn } from '../../features/mood/mood-check-in.tsx';
 import { formatDay, isDay } from '../../lib/dates/day.ts';
 import { useToday } from '../../lib/dates/use-today.ts';
 import { Page } from '../../ui/page.tsx';
 
-/** /mood/entry/:date? — without a date the check-in is for today; ?id= edits an existing one. */
+/**
+ * /mood/entry/:date? — without a date the check-in is for today; ?id= edits an existing one. An address
+ * whose date is not a day, or a day still to come, says so rather than quietly checking in for today.
+ */
 export function Component() {
   const { t, i18n } = useTranslation();
   const today = useToday();
   const { date } = useParams();
   const [params] = useSearchParams();
-  const day = isDay(date) && date <= today ? date : today;
+  if (date !== undefined && !(isDay(date) && date <= today)) {
+    return (
+      <Page
+        title={t('screens.moodEntry.title')}
+        description={
+          isDay(date)
+            ? t('screens.moodEntry.future', { day: formatDay(date, i18n.language) })
+            : t('screens.moodEntry.notADate', { date })
+        }
+      >
+        <Link className="button button-primary" to="/mood/entry">
+          {t('screens.moodEntry.today')}
+        </Link>
+      </Page>
+    );
+  }
+  const day = date ?? today;
   return (
     <Page
       title={t('screens.moodEntry.title')}
