@@ -38,6 +38,21 @@ export function NewPasswordForm({
   });
   const { pending, error, run } = useAuthAction();
 
+  // A problem shown after a submit goes as soon as it is fixed, not at the next submit.
+  const changePassword = (value: string) => {
+    setPassword(value);
+    if (problems.password || problems.confirmation)
+      setProblems({
+        password: problems.password ? passwordProblem(value, { isNew: true }) : null,
+        confirmation: problems.confirmation ? confirmationProblem(value, confirmation) : null,
+      });
+  };
+  const changeConfirmation = (value: string) => {
+    setConfirmation(value);
+    if (problems.confirmation)
+      setProblems((shown) => ({ ...shown, confirmation: confirmationProblem(password, value) }));
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = {
@@ -55,13 +70,13 @@ export function NewPasswordForm({
 
   return (
     <form className={className} onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
-      <NewPasswordField value={password} onChange={setPassword} problem={problems.password} />
+      <NewPasswordField value={password} onChange={changePassword} problem={problems.password} />
       <TextField
         label={t('auth.fields.confirmPassword')}
         type="password"
         autoComplete="new-password"
         value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
+        onChange={(event) => changeConfirmation(event.target.value)}
         error={problems.confirmation ? t(problems.confirmation) : null}
       />
       <FormError error={error} />

@@ -26,6 +26,17 @@ export function SignUpForm({ email, onEmail }: { email: string; onEmail: (email:
   const navigate = useNavigate();
   const location = useLocation();
 
+  // A problem shown after a submit goes as soon as it is fixed, not at the next submit.
+  const changeEmail = (value: string) => {
+    onEmail(value);
+    if (problems.email) setProblems((shown) => ({ ...shown, email: emailProblem(value) }));
+  };
+  const changePassword = (value: string) => {
+    setPassword(value);
+    if (problems.password)
+      setProblems((shown) => ({ ...shown, password: passwordProblem(value, { isNew: true }) }));
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = { email: emailProblem(email), password: passwordProblem(password, { isNew: true }) };
@@ -61,8 +72,8 @@ export function SignUpForm({ email, onEmail }: { email: string; onEmail: (email:
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
-      <EmailField value={email} onChange={onEmail} problem={problems.email} />
-      <NewPasswordField value={password} onChange={setPassword} problem={problems.password} />
+      <EmailField value={email} onChange={changeEmail} problem={problems.email} />
+      <NewPasswordField value={password} onChange={changePassword} problem={problems.password} />
       <FormError error={error} />
       <button type="submit" className="button button-primary" disabled={pending}>
         {pending ? t('auth.creatingAccount') : t('auth.createAccount')}
