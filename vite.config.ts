@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import react from '@vitejs/plugin-react';
 import { defineConfig, minify, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -7,6 +9,8 @@ import { pwaOptions } from './pwa.config.ts';
 // The build id changes the bundle (and so the service worker's precache manifest) between deploys;
 // the update-prompt end-to-end test builds twice with different ids.
 const buildId = process.env['MURMUR_BUILD_ID'] ?? new Date().toISOString();
+// The release a person sees and quotes to support: package.json's version.
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 // The local backend on another port (API_PORT, as the start script and the e2e config use it) is the one
 // this build talks to, unless VITE_SUPABASE_URL names a backend explicitly.
 if (process.env['API_PORT'] && !process.env['VITE_SUPABASE_URL'])
@@ -108,6 +112,7 @@ export default defineConfig({
   plugins: [react(), VitePWA(pwaOptions), inlineScriptsInHtml, entryAfterPictureCheck],
   define: {
     __MURMUR_BUILD_ID__: JSON.stringify(buildId),
+    __MURMUR_VERSION__: JSON.stringify(version),
   },
   build: {
     outDir: process.env['MURMUR_OUT_DIR'] ?? 'dist',

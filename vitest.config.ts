@@ -10,6 +10,7 @@ export default defineConfig({
   },
   define: {
     __MURMUR_BUILD_ID__: JSON.stringify('test'),
+    __MURMUR_VERSION__: JSON.stringify('0.1.0'),
   },
   test: {
     environment: 'happy-dom',

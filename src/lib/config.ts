@@ -15,7 +15,10 @@ export interface AppConfig {
   supabaseAnonKey: string;
   /** Ends with a slash: model files are at `${modelHost}${model}/resolve/${revision}/${file}`. */
   modelHost: string;
+  /** Names this build: a time (an ISO date) unless the build was given a name (MURMUR_BUILD_ID). */
   buildId: string;
+  /** The release, package.json's version. */
+  version: string;
 }
 
 /**
@@ -50,6 +53,7 @@ export function readConfig(env: Record<string, unknown>): AppConfig {
     supabaseAnonKey,
     modelHost: modelHost.endsWith('/') ? modelHost : `${modelHost}/`,
     buildId: __MURMUR_BUILD_ID__,
+    version: __MURMUR_VERSION__,
   };
 }
 

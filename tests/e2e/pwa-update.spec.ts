@@ -47,7 +47,7 @@ const unsavedWorkKept = (page: Page) =>
   page.evaluate(() => (window as unknown as { murmurUnsavedWork?: boolean }).murmurUnsavedWork === true);
 const prompt = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'A new version of Murmur is ready.' });
-const version = (page: Page, id: string) => page.getByText(`Murmur version ${id}`, { exact: true });
+const version = (page: Page, id: string) => page.getByText(new RegExp(`^Murmur [\\d.]+ \\(build ${id}\\)$`));
 
 test.describe('a new version of Murmur', () => {
   // Two builds, two tabs and two service-worker updates: slow on a loaded 2-core machine.
