@@ -74,8 +74,8 @@ export function withNoteListKeys<T extends ListedNote>(note: T): T {
 }
 
 /**
- * A row as `table` stores it: notes carry their list keys. For writers that put rows on the native
- * object store, below this middleware (src/db/commands/native-change-io.ts).
+ * A row as `table` stores it: notes carry their list keys. For writers that keep rows somewhere this
+ * middleware does not see (a first sync's landed chunks).
  */
 export function storedForm<T extends object>(table: string, row: T): T {
   return table === 'notes' ? (withNoteListKeys(row as unknown as ListedNote) as unknown as T) : row;

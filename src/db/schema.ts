@@ -11,7 +11,6 @@ import type { Recording } from './entities/recording.ts';
 import type { Subscription } from './entities/subscription.ts';
 import type { UserSettings } from './entities/user-settings.ts';
 import type { AudioChunk, LocalRecording, TranscriptionJob } from './entities/voice-local.ts';
-import { commitOutcomeMiddleware } from './commit-outcome.ts';
 import { noteListIndexMiddleware, NOTE_ORDER_INDEX, NOTE_TAGS_INDEX } from './note-list-index.ts';
 import { syncedTables } from './entities/entity-tables.ts';
 import { LANDED_STORE, type LandedChunk } from './landed/landed-chunk.ts';
@@ -159,7 +158,6 @@ export class MurmurDatabase extends Dexie {
     this.userId = userId;
     // Before any version: the keys the version 4 indexes read are derived on every write to notes.
     this.use(noteListIndexMiddleware);
-    this.use(commitOutcomeMiddleware);
     this.use(landedOverlayMiddleware(Object.keys(syncedTables)));
     for (const v of versions) {
       const version = this.version(v.version).stores(v.stores);

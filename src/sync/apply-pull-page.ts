@@ -15,7 +15,6 @@ import type { Table } from 'dexie';
 import type { Stored } from '../db/entities/common.ts';
 import { isSyncedTable, type SyncedTable } from '../db/entities/entity-tables.ts';
 import { maxHlc } from '../db/hlc.ts';
-import { commitNow } from '../db/commit-now.ts';
 import type { LandedChunk } from '../db/landed/landed-chunk.ts';
 import { landedRowOf } from '../db/landed/landed-row-form.ts';
 import { storedForm } from '../db/note-list-index.ts';
@@ -175,7 +174,7 @@ export async function applyPullPage(
   return db.transaction(
     'rw',
     [...allSyncTables(db), db.outbox, db.sync_meta, db.landed],
-    async (transaction) => {
+    async () => {
       const groups = [...groupByTable(rows)];
       // Every read goes out at once, and one read and one write per table instead of three IndexedDB
       // requests per row: each awaited request is a round trip to the browser's database process, so a
@@ -259,8 +258,6 @@ export async function applyPullPage(
       if (reachesClock && snapshotMutationSeq !== undefined && snapshotMutationSeq > pulledSeq) {
         issue(setMeta(db, 'pulled_seq', snapshotMutationSeq));
       }
-      // Without a digest to read, these writes are the transaction's last requests.
-      if (!digest) commitNow(transaction);
       await Promise.all(writes);
       const digestMismatch: string[] = [];
       if (digest) {

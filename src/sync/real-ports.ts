@@ -14,26 +14,8 @@ export const realClock: Clock = {
 
 export const realRandom: Random = () => Math.random();
 
-/**
- * Random bytes drawn from the browser's generator 4 KiB at a time: after an idle pause one call to it
- * cost about as much as the rest of an id, and every save draws an id (its outbox row's).
- */
-const RANDOM_POOL_BYTES = 4096;
-let randomPool = new Uint8Array(0);
-let randomUsed = 0;
-
-function randomBytes(count: number): Uint8Array {
-  if (randomUsed + count > randomPool.length) {
-    randomPool = crypto.getRandomValues(new Uint8Array(RANDOM_POOL_BYTES));
-    randomUsed = 0;
-  }
-  const bytes = randomPool.subarray(randomUsed, randomUsed + count);
-  randomUsed += count;
-  return bytes;
-}
-
 export const realIds: IdSource = {
-  next: () => uuidV7(Date.now(), randomBytes(10)),
+  next: () => uuidV7(Date.now(), crypto.getRandomValues(new Uint8Array(10))),
 };
 
 export const realTimers: Timers = {

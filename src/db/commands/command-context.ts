@@ -1,23 +1,9 @@
-import { Dexie } from 'dexie';
-
 import type { SyncedTable } from '../entities/entity-tables.ts';
 import { defaultUserSettings, type UserSettings } from '../entities/user-settings.ts';
 import type { DbPorts } from '../ports.ts';
 import type { MurmurDatabase } from '../schema.ts';
-import { commitNow } from '../commit-now.ts';
-import { commitOutcome } from '../commit-outcome.ts';
-import { knownClientId } from '../sync-meta.ts';
-import { changeInNativeTransaction } from './native-change.ts';
-import { StaleMemoryError } from './last-write.ts';
-import { EntityNotFoundError } from './change-errors.ts';
 import type { Seen, SeenField } from './rebase-edit.ts';
-import {
-  changeScope,
-  ConflictOutOfScopeError,
-  editScope,
-  writeChange,
-  type ChangeOptions,
-} from './write-change.ts';
+import { changeScope, editScope, writeChange, type ChangeOptions } from './write-change.ts';
 
 /** What every command needs: the user's database and the injected clock and ids. */
 export interface CommandContext {
@@ -30,12 +16,9 @@ export function nowIso(ctx: CommandContext): string {
 }
 
 /**
- * Runs one change in its own transaction (R5). Its writes are the transaction's last requests, so it
- * commits as soon as they are issued: IndexedDB would otherwise commit only after their results came
- * back to this thread, one more round trip to the browser's database process on every autosave. It
- * answers at the commit itself, before Dexie has the live queries read again (commit-outcome.ts), so an
- * editor shows "Saved" without waiting for them. A change inside a caller's transaction (Dexie reuses
- * the outer one) leaves the commit, and the answer, to that caller.
+ * Runs one change in one Dexie transaction over the entity table, the outbox and sync_meta (R5), plus
+ * conflicts for an editor's save. Answers once the transaction has committed. Inside a caller's
+ * transaction Dexie reuses that one, so the change commits, or aborts, with the caller's.
  */
 export function change(
   ctx: CommandContext,
@@ -44,63 +27,11 @@ export function change(
   patch: Record<string, unknown>,
   options: ChangeOptions = {},
 ): Promise<string[]> {
-  return changeOnce(ctx, table, id, patch, { ...options, speculate: true }).catch((error: unknown) => {
-    // The row this tab remembered was no longer what was stored: nothing was committed; plan from the reads.
-    if (error instanceof StaleMemoryError) return changeOnce(ctx, table, id, patch, options);
-    throw error;
-  });
-}
-
-function changeOnce(
-  ctx: CommandContext,
-  table: SyncedTable,
-  id: string,
-  patch: Record<string, unknown>,
-  options: ChangeOptions,
-): Promise<string[]> {
-  const clientId = knownClientId(ctx.db);
-  if (clientId && ctx.db.isOpen() && !Dexie.currentTransaction) {
-    const answer = changeInNativeTransaction(ctx, table, id, patch, options, clientId);
-    // The native transaction reads the table's own rows only; a row a first sync landed whole (ADR
-    // 0113) is found through Dexie, so a miss there is asked again below before it is an error.
-    if (answer)
-      return answer.catch((error: unknown) => {
-        if (error instanceof EntityNotFoundError || error instanceof ConflictOutOfScopeError)
-          return changeInDexieTransaction(ctx, table, id, patch, options);
-        throw error;
-      });
-  }
-  return changeInDexieTransaction(ctx, table, id, patch, options);
-}
-
-function changeInDexieTransaction(
-  ctx: CommandContext,
-  table: SyncedTable,
-  id: string,
-  patch: Record<string, unknown>,
-  options: ChangeOptions,
-): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    let changed: string[] | undefined;
-    // The callback must be an async function: Dexie keeps the transaction open across its awaits only then.
-    const scope = options.seen ? editScope(ctx.db, table) : changeScope(ctx.db, table);
-    const done = ctx.db.transaction('rw', scope, async (transaction) => {
-      const committed = transaction.parent ? null : commitOutcome(transaction.idbtrans);
-      // The writes' results reach `changed` before the commit is reported: IndexedDB fires their
-      // success events before the transaction's complete event.
-      void committed?.then((ok) => {
-        if (ok && changed !== undefined) resolve(changed);
-      });
-      changed = await writeChange(ctx.db, ctx.ports, table, id, patch, {
-        ...options,
-        // A nested change must not abort its caller's transaction on a stale guess.
-        speculate: options.speculate === true && !transaction.parent,
-        writesIssued: () => commitNow(transaction),
-      });
-      return changed;
-    });
-    done.then(resolve, reject);
-  });
+  const scope = options.seen ? editScope(ctx.db, table) : changeScope(ctx.db, table);
+  // The callback must be an async function: Dexie keeps the transaction open across its awaits only then.
+  return ctx.db.transaction('rw', scope, async () =>
+    writeChange(ctx.db, ctx.ports, table, id, patch, options),
+  );
 }
 
 /** Each field of an editor's save as stored after it: its value and HLC (R37). */

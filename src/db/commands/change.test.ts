@@ -2,16 +2,14 @@
 import 'fake-indexeddb/auto';
 
 import { liveQuery } from 'dexie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { formatHlc } from '../hlc.ts';
 import { NOTE_ORDER_INDEX } from '../note-list-index.ts';
 import { deleteUserDatabase, openUserDatabase } from '../open-user-database.ts';
 import type { MurmurDatabase } from '../schema.ts';
-import { getHlcState, setMeta } from '../sync-meta.ts';
+import { getHlcState } from '../sync-meta.ts';
 import { createTestIds } from '../../testing/sync/test-ids.ts';
 import { createCommands, type Commands } from './create-commands.ts';
-import { lastWrite } from './last-write.ts';
 import { EntityDeletedError } from './write-change.ts';
 
 let users = 0;
@@ -39,7 +37,7 @@ function watch<T>(query: () => Promise<T>) {
   };
 }
 
-describe('a change in its own transaction (ADR 0112)', () => {
+describe('a change in its own Dexie transaction (R5)', () => {
   let user: string;
   let db: MurmurDatabase;
   let commands: Commands;
@@ -69,7 +67,7 @@ describe('a change in its own transaction (ADR 0112)', () => {
     }
     await pending.until((count) => count === 4);
     const stored = await db.notes.get(noteId);
-    // The list's derived keys are written as Dexie's middleware would write them.
+    // The list's derived keys are written by its middleware.
     expect(stored?._sync.order).toMatch(/^1/);
     expect(stored?._sync.liveTags).toEqual([]);
     expect(await getHlcState(db)).toBe(stored?._sync.hlc['body']);
@@ -78,7 +76,23 @@ describe('a change in its own transaction (ADR 0112)', () => {
     pending.stop();
   });
 
-  it("plans again from the stored row when another tab changed it since this tab's last save", async () => {
+  it("answers once committed, readable from another of the device's connections", async () => {
+    const other = await openUserDatabase(user);
+    try {
+      expect(await commands.updateNote(noteId, { body: 'High water at 6:40', title: 'Groceries' })).toEqual([
+        'body',
+      ]);
+      expect(await other.notes.get(noteId)).toMatchObject({ title: 'Groceries', body: 'High water at 6:40' });
+      // A refused change answers with its error.
+      await expect(
+        commands.updateNote('00000000-0000-7000-8000-00000000ffff', { body: 'x' }),
+      ).rejects.toThrow('does not exist');
+    } finally {
+      other.close();
+    }
+  });
+
+  it('plans from the stored row when another tab changed it since this tab last saved', async () => {
     await commands.updateNote(noteId, { body: 'milk, eggs' });
     const otherTab = await openUserDatabase(user);
     now += 1_000;
@@ -94,91 +108,24 @@ describe('a change in its own transaction (ADR 0112)', () => {
     const [titleChange, bodyChange] = queued.slice(-2);
     expect(titleChange?.patch).toEqual({ title: 'Shop' });
     expect(bodyChange?.patch).toEqual({ body: 'milk, eggs, bread' });
-    // Planned from the stored row: its HLC follows the other tab's, and its base is the body's last stamp.
+    // Its HLC follows the other tab's, and its base is the body's last stamp.
     expect((bodyChange?.hlc['body'] ?? '') > (titleChange?.hlc['title'] ?? '')).toBe(true);
     expect(bodyChange?.base['body']).toBe(queued.at(-3)?.hlc['body']);
     expect(await getHlcState(db)).toBe(bodyChange?.hlc['body']);
   });
 
-  it("keeps the newer server version the pull stamped on this tab's own change, followed or not yet", async () => {
+  it("keeps the server version the pull stamped on this tab's own change", async () => {
     await commands.updateNote(noteId, { body: 'milk, eggs' });
     const acknowledged = await db.notes.get(noteId);
     if (!acknowledged) throw new Error('the note is missing');
-    // What the pull writes once the server has the change, from the sync worker's own connection: the
-    // same row at the server's version. The save comes before this tab has read it again.
+    // What the pull writes once the server has the change, from the sync worker's own connection.
     const worker = await openUserDatabase(user);
     await worker.notes.put({ ...acknowledged, _sync: { ...acknowledged._sync, version: 7 } });
+    worker.close();
 
     now += 1_000;
     await commands.updateNote(noteId, { body: 'milk, eggs, bread' });
     expect(await db.notes.get(noteId)).toMatchObject({ body: 'milk, eggs, bread', _sync: { version: 7 } });
-
-    // The next stamp, then a save once this tab has followed it.
-    const saved = await db.notes.get(noteId);
-    if (!saved) throw new Error('the note is missing');
-    await worker.notes.put({ ...saved, _sync: { ...saved._sync, version: 8 } });
-    worker.close();
-    await vi.waitFor(() => expect(lastWrite(db, 'notes', noteId)?.row._sync.version).toBe(8));
-    now += 1_000;
-    await commands.updateNote(noteId, { body: 'milk, eggs, bread, tea' });
-    expect(await db.notes.get(noteId)).toMatchObject({
-      body: 'milk, eggs, bread, tea',
-      _sync: { version: 8 },
-    });
-  });
-
-  it('follows what other connections put on the remembered row and the HLC state', async () => {
-    await commands.updateNote(noteId, { body: 'milk, eggs' });
-    const acknowledged = await db.notes.get(noteId);
-    if (!acknowledged) throw new Error('the note is missing');
-    // A pull that also brought a remote change moved the clock state an hour ahead.
-    const remoteHlc = formatHlc({ ms: now + 3_600_000, counter: 0, node: 'b'.repeat(32) });
-    const worker = await openUserDatabase(user);
-    await worker.transaction('rw', worker.notes, worker.sync_meta, async () => {
-      await worker.notes.put({
-        ...acknowledged,
-        title: 'Shop',
-        _sync: { ...acknowledged._sync, version: 7 },
-      });
-      await setMeta(worker, 'hlc', remoteHlc);
-    });
-    worker.close();
-    await vi.waitFor(() => expect(lastWrite(db, 'notes', noteId)?.hlcState).toBe(remoteHlc));
-    expect(lastWrite(db, 'notes', noteId)?.row).toMatchObject({ title: 'Shop', _sync: { version: 7 } });
-
-    now += 1_000;
-    await commands.updateNote(noteId, { body: 'milk, eggs, bread' });
-    const stored = await db.notes.get(noteId);
-    expect(stored).toMatchObject({ title: 'Shop', body: 'milk, eggs, bread', _sync: { version: 7 } });
-    // The save's HLC follows the clock state the pull left, as if planned from the reads.
-    expect((stored?._sync.hlc['body'] ?? '') > remoteHlc).toBe(true);
-  });
-
-  it('reads nothing again at the commit of its own save made in a Dexie transaction', async () => {
-    // A check-in's save removes its form's draft in the same transaction: Dexie's, not a native one.
-    await commands.keepFormDraft('mood:new', { note: 'calm' });
-    // The save reads in its own read-write transaction; a read of the row again would be a read-only one.
-    const readsAlone: string[] = [];
-    const get = IDBObjectStore.prototype.get;
-    const spy = vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (
-      this: IDBObjectStore,
-      key: IDBValidKey | IDBKeyRange,
-    ) {
-      if (this.transaction.mode === 'readonly') readsAlone.push(this.name);
-      return get.call(this, key);
-    });
-    try {
-      const id = await commands.createMoodEntry(
-        { level: 4, activities: [], note: 'calm', moment: new Date(now).toISOString() },
-        { draftKey: 'mood:new' },
-      );
-      // Long enough for a read asked at the commit to be made.
-      for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(readsAlone).toEqual([]);
-      expect(lastWrite(db, 'mood_entries', id)?.row).toMatchObject({ level: 4, note: 'calm' });
-    } finally {
-      spy.mockRestore();
-    }
   });
 
   it('writes nothing when the stored row refuses the change (deleted in another tab)', async () => {
