@@ -2,6 +2,7 @@ import { createDayFinder } from '../../lib/dates/day-finder.ts';
 import { addDays, type Day } from '../../lib/dates/day.ts';
 import { usePacedLiveQuery } from '../../lib/live-query/use-paced-live-query.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
+import { deviceTimeZone } from '../../lib/dates/time-zone.ts';
 
 export interface DaySummary {
   /** Mean mood level of the day's check-ins, rounded; null without a check-in. */
@@ -26,7 +27,7 @@ export function useRangeSummary(first: Day, last: Day): Map<Day, DaySummary> | u
     useUserData()?.db,
     TABLES,
     async (db) => {
-      const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const localZone = deviceTimeZone();
       const findDay = createDayFinder();
       const localDay = (instant: string) => findDay(instant, localZone);
       const from = `${addDays(first, -2)}T`;

@@ -2,6 +2,7 @@ import type { Day } from '../../lib/dates/day.ts';
 import { usePacedLiveQuery } from '../../lib/live-query/use-paced-live-query.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { readJournalDays } from './journal-days.ts';
+import { deviceTimeZone } from '../../lib/dates/time-zone.ts';
 
 /**
  * Every day that has a mood check-in, a diary entry or a note, read live. Reading years of entries
@@ -13,7 +14,7 @@ export function useJournalDays(): Set<Day> | undefined {
   return usePacedLiveQuery(
     useUserData()?.db,
     ['diary_entries', 'mood_entries', 'notes'],
-    (db, signal) => readJournalDays(db, Intl.DateTimeFormat().resolvedOptions().timeZone, signal),
+    (db, signal) => readJournalDays(db, deviceTimeZone(), signal),
     [],
   );
 }

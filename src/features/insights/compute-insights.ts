@@ -6,7 +6,7 @@ import { byHour, byMonth, byWeekday, dailyMoods, distribution, meanMood, yearPix
 import type { PlacedMood } from './mood-stats.ts';
 import { inRange, periodRange } from './period-range.ts';
 import { writingTotals } from './writing-stats.ts';
-import { zoneTime } from './zone-clock.ts';
+import { zoneTime } from '../../lib/dates/time-zone.ts';
 
 /**
  * Every statistic of /insights in one pass over the journal. Headless and pure: the screen runs it in

@@ -9,6 +9,7 @@ import type { Period } from './insights-types.ts';
 import styles from './insights.module.css';
 import { MoodSections } from './mood-sections.tsx';
 import { useInsights } from './use-insights.ts';
+import { deviceTimeZone } from '../../lib/dates/time-zone.ts';
 
 const PERIODS: readonly Period[] = ['week', 'month', 'year', 'all'];
 
@@ -22,7 +23,7 @@ export function InsightsView() {
   const result = useInsights({
     period,
     today,
-    localZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    localZone: deviceTimeZone(),
     weekStart: weekStart(i18n.language),
     pixelYear: pixelYear ?? thisYear,
   });

@@ -5,6 +5,7 @@ import { createDayFinder } from '../../lib/dates/day-finder.ts';
 import { addDays, type Day } from '../../lib/dates/day.ts';
 import { usePacedLiveQuery } from '../../lib/live-query/use-paced-live-query.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
+import { deviceTimeZone } from '../../lib/dates/time-zone.ts';
 
 export interface DayEntries {
   moods: MoodEntry[];
@@ -28,7 +29,7 @@ export function useDayEntries(day: Day, { notes: withNotes = true } = {}): DayEn
     useUserData()?.db,
     withNotes ? WITH_NOTES : WITHOUT_NOTES,
     async (db) => {
-      const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const localZone = deviceTimeZone();
       const findDay = createDayFinder();
       // Check-ins and diary entries are a few a day: each range is read in one request and filtered
       // here, where a Dexie filter would walk a cursor, a round trip per row (on every change another

@@ -1,24 +1,7 @@
 import { dayOf, type Day } from './day.ts';
-import { zoneFormatter } from './zone-formatter.ts';
+import { zoneOffsetMs } from './time-zone.ts';
 
 const DAY_MS = 86_400_000;
-/** What the 'en-CA' second formatter writes: '2026-11-22, 14:05:09' (checked before use). */
-const EN_CA_SECOND = /^(\d{4})-(\d{2})-(\d{2}), (\d{2}):(\d{2}):(\d{2})$/;
-
-/** The zone's offset from UTC at a whole-second instant, in ms; null where the formatter writes another shape. */
-function offsetAt(ms: number, timeZone: string): number | null {
-  const match = EN_CA_SECOND.exec(zoneFormatter(timeZone, 'second').format(new Date(ms)));
-  if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return Date.UTC(year, month - 1, day, hour % 24, minute, second) - ms;
-}
 
 /**
  * dayOf() for a whole journal's instants: the same answers, with the zone's formatter asked about four
@@ -44,10 +27,10 @@ export function createDayFinder(): (instant: string | number, timeZone: string) 
       return dayOf(ms, timeZone);
     }
     if (offset === 'seen') {
-      const first = offsetAt(start, timeZone);
-      const middle = offsetAt(start + DAY_MS / 2, timeZone);
-      const last = offsetAt(start + DAY_MS - 1000, timeZone);
-      offset = first !== null && first === middle && first === last ? first : null;
+      const first = zoneOffsetMs(start, timeZone);
+      const middle = zoneOffsetMs(start + DAY_MS / 2, timeZone);
+      const last = zoneOffsetMs(start + DAY_MS - 1000, timeZone);
+      offset = first === middle && first === last ? first : null;
       offsets.set(key, offset);
     }
     return offset === null ? dayOf(ms, timeZone) : new Date(ms + offset).toISOString().slice(0, 10);

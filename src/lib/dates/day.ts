@@ -3,7 +3,7 @@
  * UTC dates so it never trips over a daylight-saving change; the time zone only matters when an
  * instant is turned into the day it fell on.
  */
-import { zoneFormatter } from './zone-formatter.ts';
+import { dayOfClock, wallClock } from './time-zone.ts';
 import { dateTimeFormat } from '../i18n/intl-formats.ts';
 
 export type Day = string;
@@ -41,7 +41,7 @@ export function addDays(day: Day, count: number): Day {
 
 /** The day an instant fell on in a time zone (an entry's own zone, or the device's). */
 export function dayOf(instant: Date | string | number, timeZone: string): Day {
-  return zoneFormatter(timeZone, 'day').format(new Date(instant));
+  return dayOfClock(wallClock(instant, timeZone));
 }
 
 /** The instant of a wall-clock time on `day` in the device's own time zone. */

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 
 import { dayOf, type Day } from './day.ts';
+import { deviceTimeZone } from './time-zone.ts';
 
 function deviceToday(): Day {
-  return dayOf(Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return dayOf(Date.now(), deviceTimeZone());
 }
 
 /** Today on this device, moving on at midnight and when the app comes back to the foreground. */

@@ -1,7 +1,7 @@
 import type { DiaryEntry } from '../../../db/entities/diary-entry.ts';
 import type { MoodEntry } from '../../../db/entities/mood-entry.ts';
 import type { Note } from '../../../db/entities/note.ts';
-import { dayInZone } from './time-zones.ts';
+import { dayOf } from '../../../lib/dates/day.ts';
 
 /** JSON strings are valid YAML double-quoted scalars, so user text cannot break the front matter. */
 const yaml = (value: string) => JSON.stringify(value);
@@ -32,13 +32,11 @@ export function noteMarkdown(note: Note): string {
 /** `moods` are the check-ins of the same day; their levels (1 awful … 5 great) go in the front matter. */
 export function diaryMarkdown(entry: DiaryEntry, moods: readonly MoodEntry[]): string {
   const levels = moods
-    .filter((m) => m.deleted_at === null && dayInZone(m.moment, m.time_zone) === entry.day)
+    .filter((m) => m.deleted_at === null && dayOf(m.moment, m.time_zone) === entry.day)
     .sort((a, b) => (a.moment < b.moment ? -1 : 1))
     .map((m) => m.level);
   const activities = [
-    ...new Set(
-      moods.filter((m) => dayInZone(m.moment, m.time_zone) === entry.day).flatMap((m) => m.activities),
-    ),
+    ...new Set(moods.filter((m) => dayOf(m.moment, m.time_zone) === entry.day).flatMap((m) => m.activities)),
   ];
   return document(
     [

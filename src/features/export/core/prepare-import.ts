@@ -9,6 +9,7 @@ import { readDayOne, type DayOneAudioFile, type DayOneAudioFiles } from './read-
 import { readDaylio } from './read-daylio.ts';
 import { readMurmurArchive } from './read-murmur-archive.ts';
 import { openZipArchive, startsLikeZip, type ZipArchive } from './zip-archive.ts';
+import { deviceTimeZone } from '../../../lib/dates/time-zone.ts';
 
 export interface ImportContext {
   look: EntryLook;
@@ -103,6 +104,6 @@ export async function importContextFor(db: MurmurDatabase): Promise<ImportContex
       color: settings.default_diary_color,
       font_size: settings.default_diary_font_size,
     },
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    timeZone: deviceTimeZone(),
   };
 }

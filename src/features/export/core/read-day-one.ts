@@ -4,7 +4,8 @@ import { recordingSchema } from '../../../db/entities/recording.ts';
 import { ImportFileError, type ImportProblem } from './import-error.ts';
 import type { EntryLook, ImportPlan } from './import-plan.ts';
 import { DAY_ONE_NAMESPACE, uuidV5 } from './stable-id.ts';
-import { dayInZone, isTimeZone } from './time-zones.ts';
+import { dayOf } from '../../../lib/dates/day.ts';
+import { isTimeZone } from '../../../lib/dates/time-zone.ts';
 
 /** Day One JSON export versions whose layout this reader knows (metadata.version). */
 export const KNOWN_DAY_ONE_VERSIONS = ['1.0'];
@@ -101,7 +102,7 @@ export async function readDayOne(
     const createdAt = new Date(created).toISOString();
     const parsed = diaryEntrySchema.safeParse({
       id,
-      day: dayInZone(createdAt, timeZone),
+      day: dayOf(createdAt, timeZone),
       time_zone: timeZone,
       title,
       body: tagLine ? `${body.trimEnd()}\n\n${tagLine}` : body,

@@ -4,7 +4,7 @@ import { parseCsv } from './csv.ts';
 import { ImportFileError, type ImportProblem } from './import-error.ts';
 import type { ImportPlan } from './import-plan.ts';
 import { DAYLIO_NAMESPACE, uuidV5 } from './stable-id.ts';
-import { wallTimeToInstant } from './time-zones.ts';
+import { wallTimeToInstant } from '../../../lib/dates/time-zone.ts';
 
 /** The column layouts of Daylio's CSV export (older exports have no note_title). */
 export const DAYLIO_HEADERS = [

@@ -8,7 +8,7 @@ import {
   type DayRange,
   type MurmurArchive,
 } from './archive-format.ts';
-import { dayInZone } from './time-zones.ts';
+import { dayOf } from '../../../lib/dates/day.ts';
 
 function strip<T>(row: Stored<T>): T {
   const { _sync: _bookkeeping, ...data } = row;
@@ -38,7 +38,7 @@ export async function readJournal(
     .sort(byId);
   const moods = (await db.mood_entries.toArray())
     .map(strip)
-    .filter((m) => inRange(dayInZone(m.moment, m.time_zone), range))
+    .filter((m) => inRange(dayOf(m.moment, m.time_zone), range))
     .sort(byId);
   const recordings: ArchiveRecording[] = (await db.recordings.toArray())
     .map(strip)

@@ -2,7 +2,7 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
 import { ARCHIVE_JSON_PATH, type MurmurArchive } from './archive-format.ts';
 import { csvLine } from './csv.ts';
-import { dayInZone } from './time-zones.ts';
+import { dayOf } from '../../../lib/dates/day.ts';
 import { diaryMarkdown, markdownPath, noteMarkdown } from './markdown.ts';
 import { audioPath, type AudioBytes, type RecordingAudioSource } from './recording-audio.ts';
 import { webVtt } from './web-vtt.ts';
@@ -57,7 +57,7 @@ function files(archive: MurmurArchive, audio: RecordingAudioSource | undefined):
             m.id,
             m.moment,
             m.time_zone,
-            dayInZone(m.moment, m.time_zone),
+            dayOf(m.moment, m.time_zone),
             m.level,
             m.activities.join(' | '),
             m.note,
