@@ -71,7 +71,7 @@ const pulledHlcs = z.custom<Record<string, string>>(isHlcMap, {
 
 /**
  * The server's side of the compact form (R4): one string when the map has exactly the data's fields and
- * they all have the same HLC, else the map (the rule sync_pull's compact_page_rows applies).
+ * they all have the same HLC, else the map (the rule of page_rows, from which sync_pull and the pokes render rows).
  */
 export function compactHlcs(
   data: Record<string, unknown>,
