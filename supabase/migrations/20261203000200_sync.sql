@@ -7,11 +7,11 @@
 
 -- -------------------- The catalog --------------------
 
--- Murmur sync: the server's copy of the client's table registry (src/db/entities/entity-tables.ts) and
+-- The server's copy of the client's table registry (src/db/entities/entity-tables.ts) and
 -- the validation of a row against it. One declarative table per concern, so validation, the wire form of
 -- a row and the stamping trigger all read the same field list.
 --
--- The small SQL helpers here and in the later files carry no `set search_path`, so the planner can inline
+-- The small SQL helpers in this file carry no `set search_path`, so the planner can inline
 -- them (a SET clause forbids inlining and costs a GUC save/restore per call). That is safe: they are not
 -- SECURITY DEFINER, clients cannot reach this schema, they name only pg_catalog built-ins and
 -- schema-qualified objects, and their callers run with search_path = ''.
@@ -360,7 +360,8 @@ end
 $$;
 
 -- The wire form of one row as a json_build_object expression over `alias`: wire_expression's, so the
--- fields and their rendering have one definition.
+-- fields and their rendering have one definition. Pull pages and pokes are json, text from the start,
+-- rather than jsonb values built and then written out as text.
 create function sync_private.wire_json_expression(p_table text, alias text) returns text
 language sql stable as $$
   select 'json_build_object(' || substr(e, length('jsonb_build_object(') + 1)
@@ -369,9 +370,9 @@ $$;
 
 -- -------------------- Requests --------------------
 
--- sync_push and sync_pull (docs/sync.md R3, R4, R8, R9, R12, R13, R17, R19–R21, R24–R26, R28, R31).
+-- sync_push and sync_pull (docs/sync.md R3, R4, R8, R9, R12, R13, R17, R19–R21, R24–R26, R28, R31) are
 -- SECURITY DEFINER with an empty search_path: clients have no write privilege on the synced tables, so
--- this function is their only write path; it checks auth.uid() itself and touches only that user's rows.
+-- sync_push is their only write path; both check auth.uid() themselves and touch only that user's rows.
 
 -- Request shape (R3). A malformed request as a whole is refused with SQLSTATE 22023 (HTTP 400).
 create function sync_private.is_json_string(value jsonb, min_len integer, max_len integer)
@@ -396,7 +397,7 @@ $$;
 
 -- A JSON object whose values are all strings of at most max_len characters (zod's
 -- z.record(z.string(), z.string().max(max_len))). PL/pgSQL, so its query is planned once per connection
--- (20261126000200).
+-- (as the array checks above).
 create function sync_private.is_text_record(value jsonb, max_len integer)
 returns boolean language plpgsql immutable as $$
 begin
