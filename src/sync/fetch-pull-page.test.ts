@@ -48,7 +48,7 @@ describe('validatePulledRows (R4, R13)', () => {
     expect(() => validatePulledRows([pulledNote(change)])).toThrow(MalformedResponseError);
   });
 
-  it('gives a row whose HLCs came as one string that HLC for every field of its data (protocol 2)', () => {
+  it('gives a row whose HLCs came as one string that HLC for every field of its data (R4)', () => {
     const note = pulledNote();
     expect(validatePulledRows([{ ...note, hlc: HLC }])).toEqual([note]);
     const future = { table: 'voice_memos', id: 'm1', version: 8, data: { id: 'm1', words: 3 }, hlc: HLC };

@@ -3,7 +3,7 @@ import type { MurmurDatabase } from '../db/schema.ts';
 import { MalformedResponseError } from './errors.ts';
 import type { YieldToUi } from './ports.ts';
 import {
-  PULL_PROTOCOL_VERSION,
+  PROTOCOL_VERSION,
   pullEnvelopeSchema,
   safeParseServerRow,
   type PullEnvelope,
@@ -67,7 +67,7 @@ export async function fetchPullEnvelope(
   options: PullPageOptions,
 ): Promise<FetchedPullPage> {
   const request: PullRequest = {
-    protocol: PULL_PROTOCOL_VERSION,
+    protocol: PROTOCOL_VERSION,
     client_id: clientId,
     user_id: db.userId,
     cursor,

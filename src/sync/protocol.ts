@@ -7,13 +7,12 @@ import { everyFieldAt, sharedHlc } from '../db/hlc.ts';
  * engine parses every response (a malformed one is an error that loses nothing, R4) and the server
  * model parses every request.
  */
-/** The push protocol, and the pull protocol of a client that wants every row's HLCs as a map. */
-export const PROTOCOL_VERSION = 1;
 /**
- * The pull protocol the engine speaks: as 1, except that a row whose fields all share one HLC may carry
- * it as one string (R4, ADR 0118).
+ * The one wire format of push, pull and poke (R4, ADR 0133): a pulled or poked row whose fields all share
+ * one HLC carries it as one string. Every request names it, so a server can refuse a format it does not
+ * speak rather than misread it.
  */
-export const PULL_PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 2;
 export const MAX_PUSH_MUTATIONS = 200;
 
 const HLC_MAX_LENGTH = 80;
@@ -72,7 +71,7 @@ const pulledHlcs = z.custom<Record<string, string>>(isHlcMap, {
 
 /**
  * The server's side of the compact form (R4): one string when the map has exactly the data's fields and
- * they all have the same HLC, else the map (the rule sync_pull's compact_page_rows applies).
+ * they all have the same HLC, else the map (the rule of page_rows, from which sync_pull and the pokes render rows).
  */
 export function compactHlcs(
   data: Record<string, unknown>,
@@ -90,7 +89,7 @@ type WireServerRow = {
 };
 
 /**
- * A row's HLCs as one string (protocol 2, R4) are every field's: expanded as the row is checked, so
+ * A row's HLCs as one string (R4) are every field's: expanded as the row is checked, so
  * everything after the check sees the map the server stores.
  */
 function withHlcMap(row: WireServerRow) {
@@ -155,7 +154,7 @@ export const pushResponseSchema = z.strictObject({
 export type PushResponse = z.infer<typeof pushResponseSchema>;
 
 export const pullRequestSchema = z.strictObject({
-  protocol: z.union([z.literal(PROTOCOL_VERSION), z.literal(PULL_PROTOCOL_VERSION)]),
+  protocol: z.literal(PROTOCOL_VERSION),
   client_id: z.string().min(1).max(64),
   user_id: z.string().min(1).max(64),
   cursor: z.number().int().min(0),

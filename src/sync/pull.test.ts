@@ -47,6 +47,7 @@ describe('pull', () => {
 
   it('[R13] a long catch-up stores pages as they arrive, so a slow network shows progress', async () => {
     const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
+    b.transport.pokesEnabled = false; // a catch-up: the rows come by pulls, not with a poke (R27a)
     for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
     await sync(a);
     const storedWhenAsked: number[] = [];
@@ -66,6 +67,7 @@ describe('pull', () => {
 
   it('[R13][R27] a write during a long catch-up is pushed after the page being applied, not after the walk', async () => {
     const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
+    b.transport.pokesEnabled = false; // a catch-up: the rows come by pulls, not with a poke (R27a)
     for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
     await sync(a);
     const macrotask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -136,6 +138,7 @@ describe('pull', () => {
 
   it('[R13] a catch-up cut off midway keeps the cursor on rows it stored; the next sync completes it', async () => {
     const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
+    b.transport.pokesEnabled = false; // a catch-up: the rows come by pulls, not with a poke (R27a)
     for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
     await sync(a);
     let calls = 0;
@@ -157,6 +160,7 @@ describe('pull', () => {
 
   it('[R13] a transaction that fails mid-walk stores nothing after it; the next sync completes', async () => {
     const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
+    b.transport.pokesEnabled = false; // a catch-up: the rows come by pulls, not with a poke (R27a)
     for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}` });
     await sync(a);
     const pull = b.transport.pull.bind(b.transport);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { createSupabaseSyncTransport } from '../../src/lib/sync/supabase-sync-transport.ts';
-import { PULL_PROTOCOL_VERSION, pullResponseSchema, pushResponseSchema } from '../../src/sync/protocol.ts';
+import { pullResponseSchema, pushResponseSchema } from '../../src/sync/protocol.ts';
 import type { TargetName } from '../integration/backend/support/backend-targets.ts';
 import { signUpUser, startSyncBackend } from '../integration/sync/support/sync-backend.ts';
 import { device, newNote } from '../integration/sync/support/sync-requests.ts';
@@ -60,7 +60,7 @@ export const syncServer: Benchmark = {
           let rows = 0;
           for (;;) {
             // As the engine asks: rows whose fields share an HLC carry it once (R4, ADR 0118).
-            const request = { ...fresh.pull(cursor, 500), protocol: PULL_PROTOCOL_VERSION };
+            const request = fresh.pull(cursor, 500);
             const page = pullResponseSchema.parse(await transport.pull(request, session));
             if (page.reset_required) throw new Error('sync-server: unexpected reset');
             rows += page.rows.length;

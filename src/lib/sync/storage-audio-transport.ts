@@ -9,7 +9,7 @@ import {
 } from '../../sync/audio-upload-transport.ts';
 import type { AudioRemoveTransport } from '../../sync/audio-remover.ts';
 
-/** The private bucket of supabase/migrations/20261122000800_recordings_storage.sql. */
+/** The private bucket of supabase/migrations/20261203000300_storage.sql. */
 export const RECORDINGS_BUCKET = 'recordings';
 
 /** Supabase's resumable endpoint takes 6 MiB chunks (its documented requirement for tus-js-client). */

@@ -13,7 +13,6 @@ import { formatHlc, MAX_FUTURE_SKEW_MS, parseHlc } from '../../db/hlc.ts';
 import { digestRows } from '../../sync/digest.ts';
 import {
   PROTOCOL_VERSION,
-  PULL_PROTOCOL_VERSION,
   pullResponseSchema,
   pushResponseSchema,
   type PullResponse,
@@ -114,28 +113,23 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
       return pushResponseSchema.parse(raw);
     }
 
-    /**
-     * A page as the engine asks for it (protocol 2, R4), and the same page of protocol 1: once checked,
-     * the two must be the same rows, whatever the test did before, though a server renders their HLCs
-     * differently (ADR 0118).
-     */
+    /** A page as the engine asks for it, checked (which expands HLCs sent as one string, R4). */
     async function pull(
       cursor = 0,
       limit = 1000,
       wantDigest = false,
       client = CLIENT_A,
     ): Promise<PullResponse> {
-      const request = (protocol: number) => ({
-        protocol,
-        client_id: client,
-        user_id: USER,
-        cursor,
-        limit,
-        want_digest: wantDigest,
-      });
-      const page = pullResponseSchema.parse(await h.server.pull(token, request(PULL_PROTOCOL_VERSION)));
-      expect(pullResponseSchema.parse(await h.server.pull(token, request(PROTOCOL_VERSION)))).toEqual(page);
-      return page;
+      return pullResponseSchema.parse(
+        await h.server.pull(token, {
+          protocol: PROTOCOL_VERSION,
+          client_id: client,
+          user_id: USER,
+          cursor,
+          limit,
+          want_digest: wantDigest,
+        }),
+      );
     }
 
     async function rows(cursor = 0) {
@@ -268,7 +262,7 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
       await expect(h.server.pull(token, { cursor: -1 })).rejects.toMatchObject({ status: 400 });
     });
 
-    it('[R4] a protocol 2 pull sends the HLC of a row whose fields share one as a string, any other row its map', async () => {
+    it('[R4] a pull sends the HLC of a row whose fields share one as a string, any other row its map', async () => {
       const EDITED = '00000001-0000-7000-8000-000000000002';
       await push(CLIENT_A, [
         mutation(CLIENT_A, 'notes', NOTE, note(), NOW),
@@ -286,16 +280,11 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
       type WireRow = { table: string; id: string; hlc: unknown };
       const wireRows = async (protocol: number) =>
         ((await h.server.pull(token, request(protocol))) as { rows: WireRow[] }).rows;
-      const compact = await wireRows(PULL_PROTOCOL_VERSION);
-      const full = await wireRows(PROTOCOL_VERSION);
+      const compact = await wireRows(PROTOCOL_VERSION);
       const hlcOf = (rows: WireRow[], id: string) =>
         rows.find((r) => r.table === 'notes' && r.id === id)?.hlc;
 
       expect(hlcOf(compact, NOTE)).toBe(hlc(CLIENT_A, NOW));
-      expect(hlcOf(full, NOTE)).toEqual(
-        Object.fromEntries(Object.keys(note()).map((field) => [field, hlc(CLIENT_A, NOW)])),
-      );
-      expect(hlcOf(compact, EDITED)).toEqual(hlcOf(full, EDITED));
       expect(hlcOf(compact, EDITED)).toMatchObject({
         title: hlc(CLIENT_B, NOW + 1),
         body: hlc(CLIENT_A, NOW),
@@ -303,11 +292,17 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
       // A new account's settings row has fields nobody has stamped: its map goes as it is.
       const settings = compact.find((r) => r.table === 'user_settings');
       if (settings) expect(typeof settings.hlc).toBe('object');
-      // Once checked, both forms are the same rows.
-      expect(pullResponseSchema.parse(await h.server.pull(token, request(2)))).toEqual(
-        pullResponseSchema.parse(await h.server.pull(token, request(1))),
+      // Once checked, the string stands for every field of the row's data.
+      const checked = await pull();
+      expect(checked.reset_required ? undefined : checked.rows.find((r) => r.id === NOTE)?.hlc).toEqual(
+        Object.fromEntries(Object.keys(note()).map((field) => [field, hlc(CLIENT_A, NOW)])),
       );
+      // There is one format: the unreleased protocol 1, whose rows carried maps only, is gone (ADR 0133).
+      await expect(h.server.pull(token, request(1))).rejects.toMatchObject({ status: 400 });
       await expect(h.server.pull(token, request(3))).rejects.toMatchObject({ status: 400 });
+      await expect(
+        h.server.push(token, { protocol: 1, client_id: CLIENT_A, user_id: USER, mutations: [] }),
+      ).rejects.toMatchObject({ status: 400 });
     });
 
     it('[R19] keeps the value with the newer HLC per field; an equal HLC changes nothing', async () => {

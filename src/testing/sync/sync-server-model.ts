@@ -17,7 +17,6 @@ import {
   MAX_POKE_ROWS,
   pullRequestSchema,
   pushRequestSchema,
-  PULL_PROTOCOL_VERSION,
   compactHlcs,
   type PullWireResponse,
   type PushMutation,
@@ -197,7 +196,6 @@ export class SyncServerModel implements SyncServer {
     const page = newer.slice(0, request.limit);
     const hasMore = newer.length > page.length;
     const nextCursor = hasMore ? (page.at(-1)?.version ?? request.cursor) : user.version;
-    const compact = request.protocol === PULL_PROTOCOL_VERSION;
     const response: PullWireResponse = {
       reset_required: false,
       rows: page.map((r) =>
@@ -206,7 +204,7 @@ export class SyncServerModel implements SyncServer {
           id: r.id,
           version: r.version,
           data: r.data,
-          hlc: compact ? compactHlcs(r.data, r.hlc) : r.hlc,
+          hlc: compactHlcs(r.data, r.hlc),
         }),
       ),
       next_cursor: nextCursor,
@@ -343,14 +341,21 @@ export class SyncServerModel implements SyncServer {
   }
 
   /**
-   * As sync_clock_poke: the rows of the commit that moved the clock from `from`, when there are at most
-   * MAX_POKE_ROWS of them in at most 6,000 bytes of JSON and `from` is not below the horizon (R27a).
+   * As sync_clock_poke: the rows of the commit that moved the clock from `from`, in a pull page's wire
+   * form (R4), when there are at most MAX_POKE_ROWS of them in at most 6,000 bytes of JSON and `from` is
+   * not below the horizon (R27a).
    */
   private poke(user: UserState, from: number): void {
     const rows = [...user.rows.values()]
       .filter((r) => r.version > from)
       .sort((a, b) => a.version - b.version)
-      .map((r) => ({ table: r.table, id: r.id, version: r.version, data: r.data, hlc: r.hlc }));
+      .map((r) => ({
+        table: r.table,
+        id: r.id,
+        version: r.version,
+        data: r.data,
+        hlc: compactHlcs(r.data, r.hlc),
+      }));
     const json = JSON.stringify(rows);
     const carries =
       from >= user.minValidCursor &&

@@ -5,12 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createSupabaseSyncTransport } from '../../../src/lib/sync/supabase-sync-transport.ts';
-import {
-  PULL_PROTOCOL_VERSION,
-  pullResponseSchema,
-  pushResponseSchema,
-  type PushMutation,
-} from '../../../src/sync/protocol.ts';
+import { pullResponseSchema, pushResponseSchema, type PushMutation } from '../../../src/sync/protocol.ts';
 
 import { signUpUser, startSyncBackend, type SignedInUser, type SyncBackend } from './support/sync-backend.ts';
 import { device, newNote } from './support/sync-requests.ts';
@@ -68,7 +63,7 @@ describe('cursor safety on PostgreSQL 15', () => {
     };
   }
 
-  /** A device that pulls pages after its cursor, the way the engine does (protocol 2), recording every row. */
+  /** A device that pulls pages after its cursor, the way the engine does, recording every row. */
   function poller() {
     const transport = createSupabaseSyncTransport(user.supabase, user.id);
     const dev = device(user.id);
@@ -80,10 +75,7 @@ describe('cursor safety on PostgreSQL 15', () => {
       async pull(limit = 1000) {
         for (;;) {
           const page = pullResponseSchema.parse(
-            await transport.pull(
-              { ...dev.pull(cursor, limit), protocol: PULL_PROTOCOL_VERSION },
-              { userId: user.id, accessToken: user.token },
-            ),
+            await transport.pull(dev.pull(cursor, limit), { userId: user.id, accessToken: user.token }),
           );
           if (page.reset_required) throw new Error('unexpected reset');
           for (const row of page.rows) {

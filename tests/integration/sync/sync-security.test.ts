@@ -11,6 +11,7 @@ import {
   pokePageSchema,
   pullResponseSchema,
   pushResponseSchema,
+  serverRowSchema,
   type ServerRow,
 } from '../../../src/sync/protocol.ts';
 import { TransportError, type SyncPoke } from '../../../src/sync/transport.ts';
@@ -338,9 +339,13 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
     );
     const page = pokePageSchema.parse((await pokeAt(pushed.clock)).page);
     expect(page.from).toBe(before);
-    // The note was written twice in the commit: once in the page, at its last version.
-    expect(page.rows).toEqual((await pullAll(user, before)).rows);
-    const rows = page.rows as ServerRow[];
+    // The note was written twice in the commit: once in the page, at its last version. The rows are in
+    // a pull page's wire form (R4): the mood entry, stamped at once, carries its one HLC as a string.
+    const rows = page.rows.map((row) => serverRowSchema.parse(row));
+    expect(rows).toEqual((await pullAll(user, before)).rows);
+    expect(typeof (page.rows as { id: string; hlc: unknown }[]).find((row) => row.id === mood)?.hlc).toBe(
+      'string',
+    );
     expect(rows.map((row) => row.id).sort()).toEqual([mood, note].sort());
     expect(rows.find((row) => row.id === note)?.data['title']).toBe('Edited in the same push');
 
@@ -349,10 +354,11 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
     const edit = await service.from('notes').update({ body: 'edited by support' }).eq('id', note);
     expect(edit.error).toBeNull();
     const served = await pokeAt(pushed.clock + 1);
-    expect(pokePageSchema.parse(served.page)).toEqual({
-      from: pushed.clock,
-      rows: (await pullAll(user, pushed.clock)).rows,
-    });
+    const servedPage = pokePageSchema.parse(served.page);
+    expect(servedPage.from).toBe(pushed.clock);
+    expect(servedPage.rows.map((row) => serverRowSchema.parse(row))).toEqual(
+      (await pullAll(user, pushed.clock)).rows,
+    );
 
     // Too large (a long body) or too many rows: the poke is a hint, and devices pull.
     const long = randomUUID();

@@ -8,12 +8,7 @@ import { noteSchema } from '../../../src/db/entities/note.ts';
 import { recordingSchema } from '../../../src/db/entities/recording.ts';
 import { userSettingsSchema } from '../../../src/db/entities/user-settings.ts';
 import { createSupabaseSyncTransport } from '../../../src/lib/sync/supabase-sync-transport.ts';
-import {
-  PULL_PROTOCOL_VERSION,
-  pullRequestSchema,
-  pullResponseSchema,
-  pushResponseSchema,
-} from '../../../src/sync/protocol.ts';
+import { pullRequestSchema, pullResponseSchema, pushResponseSchema } from '../../../src/sync/protocol.ts';
 import { TARGETS } from '../backend/support/backend-targets.ts';
 
 import { signUpUser, startSyncBackend, type SignedInUser, type SyncBackend } from './support/sync-backend.ts';
@@ -175,12 +170,12 @@ describe.each(TARGETS)('sync_push and sync_pull validation on %s', (target) => {
   it('[R13] agrees with the pull request schema on how many rows a page may ask for', async () => {
     const limits = [0, 1, 1000, 1001, 2.5, '100'];
     const expected = limits.map((limit) => {
-      const request = { ...device(user.id).pull(0, 1), protocol: PULL_PROTOCOL_VERSION, limit };
+      const request = { ...device(user.id).pull(0, 1), limit };
       return `${limit}: ${pullRequestSchema.safeParse(request).success ? 'answered' : 'refused'}`;
     });
     const actual: string[] = [];
     for (const limit of limits) {
-      const request = { ...device(user.id).pull(0, 1), protocol: PULL_PROTOCOL_VERSION, limit };
+      const request = { ...device(user.id).pull(0, 1), limit };
       const { data, error } = await user.supabase.rpc('sync_pull', { request });
       if (error) expect(error.message).toContain('bad pull request');
       else expect(pullResponseSchema.parse(data).reset_required).toBe(false);

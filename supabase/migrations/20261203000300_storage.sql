@@ -27,3 +27,10 @@ create policy "recordings: owners replace their audio" on storage.objects
 create policy "recordings: owners delete their audio" on storage.objects
   for delete to authenticated
   using (bucket_id = 'recordings' and (storage.foldername(name))[1] = (select auth.uid())::text);
+
+-- A password-only session of a user who enrolled a second step may not reach the audio (the policies of
+-- 20261203000100 explain why; sync_access.second_step_done is defined there).
+create policy "recordings: two-step verification where enrolled" on storage.objects as restrictive
+  for all to authenticated
+  using (bucket_id <> 'recordings' or (select sync_access.second_step_done()))
+  with check (bucket_id <> 'recordings' or (select sync_access.second_step_done()));

@@ -1,4 +1,8 @@
--- Murmur sync: tables (docs/sync.md §12 "Server implementation").
+-- Murmur: the tables, their indexes, and who may read or write them (RLS, policies, grants).
+--
+-- The server's functions live in 20261203000200_sync.sql (sync) and the recordings' audio in
+-- 20261203000300_storage.sql. Nothing was deployed before these files, so they hold the current shape
+-- of everything; from now on a change to a deployed table or function is a new migration (ADR 0133).
 --
 -- Every synced table holds the client entity's columns exactly (src/db/entities/*.ts) plus
 --   user_id   the owner (RLS and every query filter on it; the primary key is (user_id, id), so one
@@ -101,6 +105,9 @@ create table public.recordings (
   version bigint not null,
   hlc jsonb not null default '{}',
   updated_at timestamptz not null default now(),
+  -- The timed transcript its transcription service returned: start and end in seconds, the words, and the
+  -- speaker where the service tells them apart, so exports carry WebVTT and every device has the timings.
+  segments jsonb not null default '[]',
   primary key (user_id, id)
 );
 
@@ -169,6 +176,10 @@ create table public.subscriptions (
   version bigint not null,
   hlc jsonb not null default '{}',
   updated_at timestamptz not null default now(),
+  -- Billing provider references, written only by the billing functions (service role). Not sync fields:
+  -- the sync catalog does not list them, so devices never receive or send them.
+  stripe_customer_id text,
+  stripe_subscription_id text,
   primary key (user_id, id),
   unique (user_id),
   check (id = user_id::text)
@@ -191,6 +202,9 @@ create table public.conflicts (
   version bigint not null,
   hlc jsonb not null default '{}',
   updated_at timestamptz not null default now(),
+  -- For a lww_lost conflict, the text the incoming mutation's author saw in the field (its base_text,
+  -- R40), so a device can merge both sides three-way; null without one.
+  base_value text,
   primary key (user_id, id)
 );
 
@@ -210,3 +224,92 @@ create index recordings_user_version_idx on public.recordings (user_id, version)
 create index user_settings_user_version_idx on public.user_settings (user_id, version);
 create index subscriptions_user_version_idx on public.subscriptions (user_id, version);
 create index conflicts_user_version_idx on public.conflicts (user_id, version);
+
+-- Row-level security. RLS decides what a user reads; writes to synced data go through sync_push (SECURITY
+-- DEFINER) or the service role, and every one of them is stamped by the triggers (20261203000200).
+
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['notes', 'diary_entries', 'mood_entries', 'recordings', 'user_settings', 'subscriptions', 'conflicts'] loop
+    execute format('alter table public.%I enable row level security', t);
+    -- Clients write only through sync_push; the privilege itself is gone, not just the policy.
+    execute format('revoke insert, update, delete, truncate on public.%I from anon, authenticated', t);
+    execute format('create policy "owners read their rows" on public.%I for select to authenticated using ((select auth.uid()) = user_id)', t);
+  end loop;
+end
+$$;
+
+alter table public.trial_usage enable row level security;
+revoke insert, update, delete, truncate on public.trial_usage from anon, authenticated;
+create policy "users read their own trial record" on public.trial_usage for select to authenticated
+  using ((select auth.uid()) = user_id or lower(email) = lower((select auth.jwt()) ->> 'email'));
+
+-- Plumbing: nobody but the functions and the service role.
+alter table public.sync_clock enable row level security;
+alter table public.sync_clients enable row level security;
+revoke all on public.sync_clock, public.sync_clients from anon, authenticated;
+
+-- Two-step verification enforced by the database, not only by the app's screens. A user who enrolled a
+-- verified factor signs in with a password (aal1) and then their code (aal2). Without these policies a
+-- password-only session could read every synced row through the Data API, receive the realtime pokes
+-- (which carry note text) and reach the recordings' audio. Supabase's documented pattern closes that in
+-- the database: a RESTRICTIVE policy that requires `aal2` of users with a verified factor, beside the
+-- policies that say whose rows are whose. (The pokes' and the audio's policies are with them, in
+-- 20261203000200 and 20261203000300; sync_push and sync_pull ask the same in request_user.)
+--
+-- The check reads auth.mfa_factors, which clients cannot read; it lives in a schema of its own that
+-- `authenticated` may use, holding only this function, so a policy evaluated as the user can call it and
+-- nothing else becomes reachable (the Data API and GraphQL reflect what a role may use).
+
+create schema if not exists sync_access;
+revoke all on schema sync_access from public;
+grant usage on schema sync_access to authenticated, service_role;
+
+-- True when this request's session may act on the signed-in user's data: the user has no verified
+-- factor, or the session passed one (aal2). False without a signed-in user.
+create function sync_access.second_step_done() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select (select auth.uid()) is not null
+     and (coalesce((select auth.jwt()) ->> 'aal', '') = 'aal2'
+          or not exists (select 1 from auth.mfa_factors f
+                          where f.user_id = (select auth.uid()) and f.status = 'verified'))
+$$;
+revoke all on function sync_access.second_step_done() from public;
+grant execute on function sync_access.second_step_done() to authenticated, service_role;
+
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['notes', 'diary_entries', 'mood_entries', 'recordings', 'user_settings',
+                           'subscriptions', 'conflicts', 'trial_usage'] loop
+    execute format(
+      'create policy "two-step verification where enrolled" on public.%I as restrictive for all to authenticated
+         using ((select sync_access.second_step_done()))', t);
+  end loop;
+end
+$$;
+
+-- Every privilege the API roles have on the tables, granted here and nowhere else. Hosted projects grant
+-- no table or function privileges in `public` to anon, authenticated and service_role by default (new
+-- projects since 30 May 2026, every project since 30 Oct 2026). What each role needs:
+--
+-- - anon: nothing in `public`.
+-- - authenticated: to read its own rows (RLS scopes every read to the owner, and requires aal2 where a
+--   factor is enrolled): the app reads its subscription and trial record, and a person may read their
+--   whole journal through the Data API, their data being theirs. Writes go through sync_push only.
+-- - service_role: the Edge Functions' writes (subscriptions, trial records) and the server-side upkeep
+--   the service role is for (sync_compact, a stamped server write to any synced table).
+--
+-- The functions' own grants are with the functions (20261203000200).
+
+grant select on public.notes, public.diary_entries, public.mood_entries, public.recordings,
+  public.user_settings, public.subscriptions, public.conflicts, public.trial_usage
+  to authenticated;
+
+grant select, insert, update, delete on public.notes, public.diary_entries, public.mood_entries,
+  public.recordings, public.user_settings, public.subscriptions, public.conflicts, public.trial_usage
+  to service_role;
+grant select, update on public.sync_clock to service_role;
