@@ -1,7 +1,5 @@
 import type { Transaction } from 'dexie';
 
-import { landedWorkOf } from './landed/landed-work.ts';
-
 /**
  * Commits a transaction whose last requests are issued, unless it is nested in a caller's (Dexie reuses
  * the outer one, whose commit is the caller's). IndexedDB would otherwise commit only after those
@@ -12,22 +10,5 @@ export function commitNow(transaction: Transaction): void {
   if (transaction.parent) return;
   const native = transaction.idbtrans;
   if (typeof native.commit !== 'function') return;
-  // Landed rows the writes replaced are still being dropped from their chunks: commit after that.
-  const landedWork = landedWorkOf(native);
-  if (!landedWork) {
-    native.commit();
-    return;
-  }
-  landedWork.then(
-    () => commitIfActive(native),
-    () => undefined, // the failed write aborts the transaction, which reports it
-  );
-}
-
-function commitIfActive(native: IDBTransaction): void {
-  try {
-    native.commit();
-  } catch {
-    // Already ended (aborted, or committed on its own once idle): nothing left to hurry.
-  }
+  native.commit();
 }

@@ -9,11 +9,9 @@ import { commitOutcome } from '../commit-outcome.ts';
 import { knownClientId } from '../sync-meta.ts';
 import { changeInNativeTransaction } from './native-change.ts';
 import { StaleMemoryError } from './last-write.ts';
-import { EntityNotFoundError } from './change-errors.ts';
 import type { Seen, SeenField } from './rebase-edit.ts';
 import {
   changeScope,
-  ConflictOutOfScopeError,
   editScope,
   writeChange,
   type ChangeOptions,
@@ -61,14 +59,7 @@ function changeOnce(
   const clientId = knownClientId(ctx.db);
   if (clientId && ctx.db.isOpen() && !Dexie.currentTransaction) {
     const answer = changeInNativeTransaction(ctx, table, id, patch, options, clientId);
-    // The native transaction reads the table's own rows only; a row a first sync landed whole (ADR
-    // 0113) is found through Dexie, so a miss there is asked again below before it is an error.
-    if (answer)
-      return answer.catch((error: unknown) => {
-        if (error instanceof EntityNotFoundError || error instanceof ConflictOutOfScopeError)
-          return changeInDexieTransaction(ctx, table, id, patch, options);
-        throw error;
-      });
+    if (answer) return answer;
   }
   return changeInDexieTransaction(ctx, table, id, patch, options);
 }
