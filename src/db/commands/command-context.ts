@@ -12,6 +12,7 @@ import { StaleMemoryError } from './last-write.ts';
 import type { Seen, SeenField } from './rebase-edit.ts';
 import {
   changeScope,
+  ConflictOutOfScopeError,
   editScope,
   writeChange,
   type ChangeOptions,
@@ -59,7 +60,13 @@ function changeOnce(
   const clientId = knownClientId(ctx.db);
   if (clientId && ctx.db.isOpen() && !Dexie.currentTransaction) {
     const answer = changeInNativeTransaction(ctx, table, id, patch, options, clientId);
-    if (answer) return answer;
+    // The native transaction holds no conflicts store: a change that must write one runs again in Dexie's.
+    if (answer)
+      return answer.catch((error: unknown) => {
+        if (error instanceof ConflictOutOfScopeError)
+          return changeInDexieTransaction(ctx, table, id, patch, options);
+        throw error;
+      });
   }
   return changeInDexieTransaction(ctx, table, id, patch, options);
 }
