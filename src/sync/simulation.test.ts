@@ -59,7 +59,7 @@ const pinnedSmallPageSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [870417049, 
  * landed chunks (retired by docs/adr/0132): a device kept showing rows a later page had replaced. Kept as
  * runs of small pages.
  */
-const pinnedLandedViewSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [6025, 6128];
+const pinnedReplacedRowSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [6025, 6128];
 
 describe('[R36] multi-device simulation', () => {
   for (const seed of pinnedSmallPageSeeds) {
@@ -69,7 +69,7 @@ describe('[R36] multi-device simulation', () => {
     }, 60_000);
   }
 
-  for (const seed of pinnedLandedViewSeeds) {
+  for (const seed of pinnedReplacedRowSeeds) {
     it(`pinned seed ${seed}, pages of 3 rows: a row a later page replaced is not shown`, async () => {
       const report = await runSimulation({ seed, ops: 300, pullLimit: 3 });
       expect(report.violations, `seed ${seed}`).toEqual([]);
