@@ -86,7 +86,7 @@ export function hlcNode(hlc: string): string | null {
 /**
  * The one HLC a row's fields share, or undefined: `hlcs` has exactly `fields`, all with the same HLC. A
  * row written by one command is stamped so, and then carries the HLC once where its size matters (a
- * pull page, a landed chunk; ADR 0118).
+ * pull page; ADR 0118).
  */
 export function sharedHlc(
   fields: readonly string[],

@@ -3,7 +3,6 @@ import 'fake-indexeddb/auto';
 import Dexie, { type Table } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { MurmurDatabase } from './schema.ts';
 import { pacedLiveQuery, REST_FACTOR, type PacedQueryTimers } from './paced-live-query.ts';
 import { watchTables } from './watch-tables.ts';
 
@@ -220,20 +219,4 @@ describe('watchTables', () => {
     expect(told).toBe(2);
   });
 
-  it('tells a watcher of a synced table when rows land for it: they are its rows (ADR 0113)', async () => {
-    const journal = new MurmurDatabase(`watch-landed-${Math.random()}`, 'user-1');
-    db = journal as unknown as PairDb;
-    await journal.open();
-    const told = { notes: 0, outbox: 0 };
-    const stops = [
-      watchTables(journal, ['notes'], () => (told.notes += 1)),
-      watchTables(journal, ['outbox'], () => (told.outbox += 1)),
-    ];
-    await journal.landed.add({ table: 'notes', rows: [{ id: 'n1', title: 'landed' }] });
-    expect(told).toEqual({ notes: 1, outbox: 0 });
-    // The chunk cleared (a reset, say): the table's rows changed again.
-    await journal.landed.clear();
-    expect(told).toEqual({ notes: 2, outbox: 0 });
-    for (const stop of stops) stop();
-  });
 });

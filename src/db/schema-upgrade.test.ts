@@ -1,7 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 
-import { landedRowOf } from './landed/landed-row-form.ts';
 import { NOTE_LIST_INDEX_MIDDLEWARE, NOTE_ORDER_INDEX, NOTE_TAGS_INDEX } from './note-list-index.ts';
 import { latestSchemaVersion, MurmurDatabase, schemaVersions } from './schema.ts';
 
@@ -44,8 +43,12 @@ describe('[R35] schema versions', () => {
         expect.objectContaining({ seq: 1, entity_id: 'n1', patch: { title: 'kept' } }),
       ]);
       expect(await latest.sync_meta.get('cursor')).toEqual({ key: 'cursor', value: 12 });
+      const stores = Object.entries(schemaVersions.at(-1)?.stores ?? {});
       expect(latest.tables.map((t) => t.name).sort()).toEqual(
-        Object.keys(schemaVersions.at(-1)?.stores ?? {}).sort(),
+        stores
+          .filter(([, indexes]) => indexes !== null)
+          .map(([name]) => name)
+          .sort(),
       );
       latest.close();
     });
@@ -152,54 +155,67 @@ describe('[R35] schema versions', () => {
     latest.close();
   });
 
-  it('gives a version 5 database an empty landed store, its notes reading as before (ADR 0113)', async () => {
+  it('moves the rows a version 7 database still holds landed into their tables, and deletes the store (ADR 0132)', async () => {
     const indexedDB = new IDBFactory();
+    const stamp = (ms: number) => `${String(ms).padStart(15, '0')}-000000-1c9f7fed49504a478d93281e1dad96b1`;
+    const note = (id: string, version: number, title = id) => ({
+      id,
+      title,
+      tags: ['t'],
+      pinned: false,
+      deleted_at: null,
+      _sync: { version, hlc: { id: stamp(version), title: stamp(version), tags: stamp(version) } },
+    });
+    // Version 7 kept an HLC every field shares once (ADR 0118); version 6's rows keep their maps.
+    const shared = (row: ReturnType<typeof note>) => ({
+      ...row,
+      _sync: { version: row._sync.version, hlc: stamp(row._sync.version) },
+    });
+    const sharedFields = (row: ReturnType<typeof note>) => {
+      const fields = Object.keys(row).filter((key) => key !== '_sync');
+      return {
+        ...row,
+        _sync: { ...row._sync, hlc: Object.fromEntries(fields.map((f) => [f, stamp(row._sync.version)])) },
+      };
+    };
     const old = new MurmurDatabase(
       'murmur-user-landed',
       'u',
       { indexedDB, IDBKeyRange },
-      schemaVersions.slice(0, 5),
+      schemaVersions.slice(0, 7),
     );
     await old.open();
-    await old.table('notes').bulkAdd([
-      { id: 'a', title: 'a', tags: [], pinned: false, deleted_at: null, _sync: { version: 1, hlc: {} } },
-      { id: 'b', title: 'b', tags: [], pinned: false, deleted_at: null, _sync: { version: 2, hlc: {} } },
+    // Written to its table after it landed, so newer than its landed copy: settling kept the table's.
+    await old.table('notes').add(note('edited', 9, 'edited on this device'));
+    await old.table('landed').bulkAdd([
+      { table: 'notes', rows: [note('a', 1), note('edited', 2), note('twice', 3, 'first')] },
+      { table: 'notes', rows: [shared(note('b', 4)), shared(note('twice', 5, 'later'))] },
+      { table: 'mood_entries', rows: [{ id: 'm', mood: 3, _sync: { version: 6, hlc: { mood: stamp(6) } } }] },
+      { table: 'gone_table', rows: [{ id: 'x', _sync: { version: 7, hlc: {} } }] },
     ]);
     old.close();
 
     const latest = new MurmurDatabase('murmur-user-landed', 'u', { indexedDB, IDBKeyRange });
     await latest.open();
-    expect(await latest.landed.count()).toBe(0);
-    expect((await latest.notes.toArray()).map((row) => row.id)).toEqual(['a', 'b']);
-    expect(await latest.notes.count()).toBe(2);
-    latest.close();
-  });
-
-  it('reads a version 6 chunk, its rows keeping their HLC maps, as before; later chunks keep a shared HLC once (ADR 0118)', async () => {
-    const indexedDB = new IDBFactory();
-    const stamp = '001795952815182-000000-1c9f7fed49504a478d93281e1dad96b1';
-    const note = (id: string) => ({ id, title: id, tags: [], pinned: false, deleted_at: null });
-    const withHlcs = (id: string) => ({
-      ...note(id),
-      _sync: { version: 1, hlc: Object.fromEntries(Object.keys(note(id)).map((field) => [field, stamp])) },
+    expect(latest.verno).toBe(latestSchemaVersion);
+    expect(latest.backendDB().objectStoreNames.contains('landed')).toBe(false);
+    const notes = await latest.notes.bulkGet(['a', 'b', 'edited', 'twice']);
+    expect(
+      notes.map((row) => row && { ...row, _sync: { version: row._sync.version, hlc: row._sync.hlc } }),
+    ).toEqual([
+      expect.objectContaining(note('a', 1)),
+      expect.objectContaining(sharedFields(note('b', 4))),
+      expect.objectContaining(note('edited', 9, 'edited on this device')),
+      expect.objectContaining(sharedFields(note('twice', 5, 'later'))),
+    ]);
+    // Read from the indexes (their keys derived as the rows were written), as the list does.
+    expect(await latest.notes.orderBy(NOTE_ORDER_INDEX).count()).toBe(4);
+    expect(await latest.notes.where(NOTE_TAGS_INDEX).equals('t').count()).toBe(4);
+    expect(await latest.mood_entries.get('m')).toEqual({
+      id: 'm',
+      mood: 3,
+      _sync: { version: 6, hlc: { mood: stamp(6) } },
     });
-    const old = new MurmurDatabase(
-      'murmur-user-hlcs',
-      'u',
-      { indexedDB, IDBKeyRange },
-      schemaVersions.slice(0, 6),
-    );
-    await old.open();
-    await old.landed.add({ table: 'notes', rows: [withHlcs('a')] });
-    old.close();
-
-    const latest = new MurmurDatabase('murmur-user-hlcs', 'u', { indexedDB, IDBKeyRange });
-    await latest.open();
-    expect(latest.verno).toBe(7);
-    await latest.landed.add({ table: 'notes', rows: [landedRowOf(withHlcs('b'))] });
-    const stored = (await latest.landed.toArray()).map((chunk) => chunk.rows[0]?.['_sync']);
-    expect(stored).toEqual([withHlcs('a')._sync, { version: 1, hlc: stamp }]);
-    expect(await latest.notes.bulkGet(['a', 'b'])).toEqual([withHlcs('a'), withHlcs('b')]);
     latest.close();
   });
 });

@@ -12,11 +12,9 @@ import type { Subscription } from './entities/subscription.ts';
 import type { UserSettings } from './entities/user-settings.ts';
 import type { AudioChunk, LocalRecording, TranscriptionJob } from './entities/voice-local.ts';
 import { noteListIndexMiddleware, NOTE_ORDER_INDEX, NOTE_TAGS_INDEX } from './note-list-index.ts';
-import { syncedTables } from './entities/entity-tables.ts';
-import { LANDED_STORE, type LandedChunk } from './landed/landed-chunk.ts';
-import { landedOverlayMiddleware } from './landed/landed-overlay.ts';
 import { addNoteListKeys } from './upgrades/add-note-list-keys.ts';
 import { addRecordingSegments } from './upgrades/add-recording-segments.ts';
+import { importLandedRows } from './upgrades/import-landed-rows.ts';
 
 /**
  * One queued local change (R5). Rows are appended by commands in the same transaction as the entity
@@ -87,10 +85,16 @@ const FORM_DRAFT_STORES = {
   form_drafts: 'key',
 };
 
-/** Version 6's stores: a first sync's pulled rows kept whole until settled (docs/adr/0113). */
+/** Versions 6 and 7's stores: a first sync's pulled rows kept whole until settled (docs/adr/0113). */
 const LANDED_STORES = {
   ...FORM_DRAFT_STORES,
-  [LANDED_STORE]: '++seq, table',
+  landed: '++seq, table',
+};
+
+/** Version 8's stores: version 5's again, the landed store deleted (docs/adr/0132). */
+const IMPORTED_STORES = {
+  ...FORM_DRAFT_STORES,
+  landed: null,
 };
 
 export const schemaVersions: readonly SchemaVersion[] = [
@@ -131,6 +135,13 @@ export const schemaVersions: readonly SchemaVersion[] = [
     version: 7,
     stores: LANDED_STORES,
   },
+  {
+    // A first sync writes pulled rows into their tables (ADR 0132): rows still landed move there, and the
+    // landed store goes.
+    version: 8,
+    stores: IMPORTED_STORES,
+    upgrade: importLandedRows,
+  },
 ];
 
 export const latestSchemaVersion = schemaVersions.at(-1)?.version ?? 0;
@@ -149,7 +160,6 @@ export class MurmurDatabase extends Dexie {
   declare local_recordings: Table<LocalRecording, string>;
   declare transcription_jobs: Table<TranscriptionJob, string>;
   declare form_drafts: Table<FormDraft, string>;
-  declare landed: Table<LandedChunk, number>;
   /** The signed-in user this database belongs to (R30). */
   readonly userId: string;
 
@@ -158,7 +168,6 @@ export class MurmurDatabase extends Dexie {
     this.userId = userId;
     // Before any version: the keys the version 4 indexes read are derived on every write to notes.
     this.use(noteListIndexMiddleware);
-    this.use(landedOverlayMiddleware(Object.keys(syncedTables)));
     for (const v of versions) {
       const version = this.version(v.version).stores(v.stores);
       if (v.upgrade) version.upgrade(v.upgrade);

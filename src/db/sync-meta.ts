@@ -6,7 +6,8 @@ import type { MurmurDatabase } from './schema.ts';
  * Keys: `client` (this database's client id, shared by its tabs), `hlc` (last HLC issued or seen),
  * `cursor` (highest server_version applied), `pulls` (pull counter for digest checks), `digest_at`
  * (when the last digest was asked for), `acked_seq`
- * (highest outbox seq whose push acknowledgement is recorded, R14a), `pulled_seq` (R27a), `lease:<name>`.
+ * (highest outbox seq whose push acknowledgement is recorded, R14a), `pulled_seq` (R27a), `lease:<name>`,
+ * `catching_up` (a walk of pull pages stopped short of the clock: catching-up.ts).
  */
 export async function getMeta<T>(db: MurmurDatabase, key: string): Promise<T | undefined> {
   const row = await db.sync_meta.get(key);
@@ -18,32 +19,15 @@ export async function setMeta(db: MurmurDatabase, key: string, value: unknown): 
 }
 
 /**
- * Client ids read from their database, which never change once stored: every local change needs its
- * database's id, and each read is a round trip inside the change's transaction. An id this tab creates
- * is not remembered here until read back, as the transaction creating it may still abort.
- */
-const storedClientIds = new WeakMap<MurmurDatabase, string>();
-
-/** The client id of this database when this tab has read it already (no request needed). */
-export function knownClientId(db: MurmurDatabase): string | undefined {
-  return storedClientIds.get(db);
-}
-
-/**
  * The client id of this database, created on first use. All tabs of one database share it. Read and
  * created in one transaction: two tabs, or a tab and its sync worker, starting on a new database at
  * once would otherwise each store an id, and one of them would go on with an id the other overwrote.
  * Inside a caller's transaction (a command's), it joins that one.
  */
 export async function getClientId(db: MurmurDatabase, ids: IdSource): Promise<string> {
-  const known = storedClientIds.get(db);
-  if (known) return known;
   return db.transaction('rw', db.sync_meta, async () => {
     const existing = await getMeta<string>(db, 'client');
-    if (existing) {
-      storedClientIds.set(db, existing);
-      return existing;
-    }
+    if (existing) return existing;
     const id = ids.next();
     await setMeta(db, 'client', id);
     return id;

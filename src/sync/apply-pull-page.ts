@@ -15,9 +15,6 @@ import type { Table } from 'dexie';
 import type { Stored } from '../db/entities/common.ts';
 import { isSyncedTable, type SyncedTable } from '../db/entities/entity-tables.ts';
 import { maxHlc } from '../db/hlc.ts';
-import type { LandedChunk } from '../db/landed/landed-chunk.ts';
-import { landedRowOf } from '../db/landed/landed-row-form.ts';
-import { storedForm } from '../db/note-list-index.ts';
 import { readInChunks } from '../db/read-in-chunks.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import {
@@ -85,27 +82,6 @@ async function pendingFields(db: MurmurDatabase, rows: ServerRow[]): Promise<Map
 type StoredRow = Stored<Record<string, unknown>>;
 
 /**
- * New rows in one transaction from which they are landed rather than written row by row: IndexedDB's
- * cost is per record, about 0.1 ms of the browser's CPU for each (docs/adr/0113). A realtime page's
- * few rows are written as rows.
- */
-export const LAND_AT_LEAST = 500;
-
-/** Rows per landed chunk: a write to one of them rewrites its chunk without it. */
-export const LANDED_CHUNK_ROWS = 250;
-
-function landedChunks(table: SyncedTable, rows: StoredRow[]): LandedChunk[] {
-  const chunks: LandedChunk[] = [];
-  for (let first = 0; first < rows.length; first += LANDED_CHUNK_ROWS) {
-    chunks.push({
-      table,
-      rows: rows.slice(first, first + LANDED_CHUNK_ROWS).map((row) => landedRowOf(storedForm(table, row))),
-    });
-  }
-  return chunks;
-}
-
-/**
  * Rows written per bulkPut call on a thread that paints: about 40 ms of cloning on a slow machine at
  * 1× CPU, so input gets in between slices.
  */
@@ -134,8 +110,11 @@ async function storedRows(store: Table<StoredRow, string>, ids: string[]): Promi
 export interface ApplyOptions {
   /** Rows per bulkPut call (PUT_SLICE_ON_UI_THREAD on a thread that paints). */
   rowsPerPut?: number;
-  /** New rows in one transaction from which they are landed whole. */
-  landAtLeast?: number;
+  /**
+   * Given by a walk of pull pages: whether pages after these are still to come. Stored as `catching_up`
+   * in the same transaction, so a reader knows a first sync is under way (catching-up.ts).
+   */
+  moreToCome?: boolean;
   /**
    * The server's `last_mutation_seq` for this client when it read the pages (the lowest of the
    * group's): the pages are stale if an acknowledgement of a later push is recorded here (R14a).
@@ -166,14 +145,14 @@ export async function applyPullPage(
 ): Promise<PageResult> {
   const {
     rowsPerPut = PUT_SLICE_ON_UI_THREAD,
-    landAtLeast = LAND_AT_LEAST,
+    moreToCome,
     snapshotMutationSeq,
     reachesClock,
     pokeFrom,
   } = options;
   return db.transaction(
     'rw',
-    [...allSyncTables(db), db.outbox, db.sync_meta, db.landed],
+    [...allSyncTables(db), db.outbox, db.sync_meta],
     async () => {
       const groups = [...groupByTable(rows)];
       // Every read goes out at once, and one read and one write per table instead of three IndexedDB
@@ -211,10 +190,6 @@ export async function applyPullPage(
         const store = db.entityTable(table);
         const current = storedByTable[index] ?? new Map<string, StoredRow>();
         const changed = new Map<string, StoredRow>();
-        // Rows this device has never had, kept whole when there are many (a first sync, docs/adr/0113).
-        const storedIds = new Set(current.keys());
-        const landing = new Map<string, StoredRow>();
-        const land = tableRows.length - storedIds.size >= landAtLeast;
         for (const row of tableRows) {
           const local = current.get(row.id);
           if (local && local._sync.version >= row.version) continue;
@@ -231,11 +206,9 @@ export async function applyPullPage(
           }
           const next = { ...data, _sync: { version: row.version, hlc } };
           current.set(row.id, next);
-          if (land && !storedIds.has(row.id)) landing.set(row.id, next);
-          else changed.set(row.id, next);
+          changed.set(row.id, next);
           seen = maxHlc(seen, ...Object.values(row.hlc));
         }
-        if (landing.size > 0) issue(db.landed.bulkAdd(landedChunks(table, [...landing.values()])));
         // Slices of `rowsPerPut`, each awaited but the last: one bulkPut clones every row on this thread
         // in one task, and on a thread that paints a first sync's thousands of rows would block input for
         // well over 50 ms. Each awaited slice also lets the database process run dry before the next is
@@ -254,6 +227,7 @@ export async function applyPullPage(
       if (seen > hlcState) issue(setMeta(db, 'hlc', seen));
       const cursor = Math.max(storedCursor, nextCursor);
       issue(setMeta(db, 'cursor', cursor));
+      if (moreToCome !== undefined) issue(setMeta(db, 'catching_up', moreToCome));
       // Every push up to the snapshot's seq has its versions at or below the clock, and so the cursor.
       if (reachesClock && snapshotMutationSeq !== undefined && snapshotMutationSeq > pulledSeq) {
         issue(setMeta(db, 'pulled_seq', snapshotMutationSeq));

@@ -1,6 +1,5 @@
-import { settleLandedSoon } from '../db/landed/settle-landed.ts';
 import { getCursor } from '../db/sync-meta.ts';
-import { applyPullPage, LAND_AT_LEAST, PUT_SLICE_ON_UI_THREAD } from './apply-pull-page.ts';
+import { applyPullPage, PUT_SLICE_ON_UI_THREAD } from './apply-pull-page.ts';
 import { applyGroups, type PulledPage } from './apply-groups.ts';
 import { fetchPullEnvelope } from './fetch-pull-page.ts';
 import type { EnginePorts } from './ports.ts';
@@ -104,7 +103,7 @@ export async function pullToClock(
     for (;;) {
       const taken = await feed.take();
       if (ctx.isDisposed()) return 'done';
-      if (taken.length === 0) return caughtUp(ctx);
+      if (taken.length === 0) return 'done';
       const pages = taken.filter((page): page is PulledPage => !page.reset_required);
       if (pages.length === 0 || pages.length < taken.length) return 'reset';
       // A first page that says more are to come makes this a long walk: ask at once, before applying
@@ -121,12 +120,10 @@ export async function pullToClock(
         const digest = !last.has_more && last.next_cursor === last.clock ? last.digest : undefined;
         // Without a UI to pause for (the sync worker), a group's rows go out in one bulkPut.
         const rowsPerPut = ctx.yieldToUi ? PUT_SLICE_ON_UI_THREAD : Number.POSITIVE_INFINITY;
-        // A group with a full page of new rows or more is a catch-up: its new rows are landed whole.
-        const landAtLeast = Math.min(LAND_AT_LEAST, ctx.pullLimit);
         const snapshotMutationSeq = Math.min(...group.map((page) => page.last_mutation_seq));
         const result = await applyPullPage(ctx.db, rows, last.next_cursor, digest, {
           rowsPerPut,
-          landAtLeast,
+          moreToCome: last.has_more,
           snapshotMutationSeq,
           reachesClock: !last.has_more && last.next_cursor === last.clock,
         });
@@ -145,7 +142,7 @@ export async function pullToClock(
         if (result.digestMismatch.length > 0) return 'reset';
         ctx.onProgress({ phase: 'pull', done: result.cursor, total: last.clock });
         await renew();
-        if (!last.has_more) return caughtUp(ctx);
+        if (!last.has_more) return 'done';
         if (!feed.fetchedAll) await ctx.afterApply?.();
         if (ctx.pauseFor?.()) return 'paused';
         if (handOver?.()) return 'handed-over';
@@ -154,14 +151,4 @@ export async function pullToClock(
   } finally {
     feed.stop();
   }
-}
-
-/**
- * At the clock: rows a first sync landed whole move into their tables now, in the background on this
- * thread (the sync worker's, when it walked), while "up to date" is already shown: until then every
- * reader finds them where they landed (docs/adr/0113).
- */
-function caughtUp(ctx: PullWalkContext): 'done' {
-  settleLandedSoon(ctx.db);
-  return 'done';
 }

@@ -1,6 +1,7 @@
 import { IDBObjectStore as FakeIDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 
+import { isCatchingUp } from '../db/catching-up.ts';
 import { applyPullPage } from './apply-pull-page.ts';
 import { fetchPullEnvelope } from './fetch-pull-page.ts';
 import { getClientId } from '../db/sync-meta.ts';
@@ -63,6 +64,36 @@ describe('pull', () => {
     // Pages are fetched ahead while earlier ones are applied; what has arrived is stored, not held back.
     expect(storedWhenAsked[0]).toBe(0);
     expect(storedWhenAsked.some((count) => count > 0 && count < 9)).toBe(true);
+  });
+
+  it('[R13] a first sync writes each page into its table and is catching up until the clock (ADR 0132)', async () => {
+    const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
+    for (let i = 0; i < 9; i++) await a.commands.createNote({ title: `n${i}`, tags: ['t'] });
+    await sync(a);
+    // Rows in the notes object store itself, below Dexie, each time a page is asked for.
+    const inStore = () =>
+      new Promise<number>((resolve, reject) => {
+        const request = b.db.backendDB().transaction('notes').objectStore('notes').count();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('count failed'));
+      });
+    const seen: { rows: number; catchingUp: boolean }[] = [];
+    const pull = b.transport.pull.bind(b.transport);
+    b.transport.pull = async (request, session) => {
+      seen.push({ rows: await inStore(), catchingUp: await isCatchingUp(b.db) });
+      world.timers.advance(300);
+      return pull(request, session);
+    };
+    await sync(b);
+    expect(seen[0]).toEqual({ rows: 0, catchingUp: true });
+    expect(seen.some(({ rows, catchingUp }) => rows > 0 && rows < 9 && catchingUp)).toBe(true);
+    expect(await inStore()).toBe(9);
+    expect(await isCatchingUp(b.db)).toBe(false);
+    // The rows are the table's own: its indexes list them, with the HLCs A wrote.
+    expect(await b.db.notes.where('_sync.liveTags').equals('t').count()).toBe(9);
+    const ids = (await a.db.notes.toArray()).map((note) => note.id);
+    const hlcs = async (tab: TestTab) => (await tab.db.notes.bulkGet(ids)).map((note) => note?._sync.hlc);
+    expect(await hlcs(b)).toEqual(await hlcs(a));
   });
 
   it('[R13][R27] a write during a long catch-up is pushed after the page being applied, not after the walk', async () => {
@@ -169,11 +200,7 @@ describe('pull', () => {
       return pull(request, session);
     };
     // The database aborts the first transaction (a full disk, say); the rest of the pages have arrived.
-    // The row is written as a row, or inside a landed chunk when its page's new rows land whole.
-    const holdsN1 = (value: unknown) => {
-      const written = value as { title?: unknown; rows?: { title?: unknown }[] };
-      return written.title === 'n1' || (written.rows ?? []).some((row) => row.title === 'n1');
-    };
+    const holdsN1 = (value: unknown) => (value as { title?: unknown }).title === 'n1';
     const refusing = (write: 'put' | 'add') => {
       const original = FakeIDBObjectStore.prototype[write];
       return vi.spyOn(FakeIDBObjectStore.prototype, write).mockImplementation(function (

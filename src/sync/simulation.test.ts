@@ -55,11 +55,11 @@ const pinnedSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [20039, 20050];
 const pinnedSmallPageSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [870417049, 870417265];
 
 /**
- * Pinned regressions found by `SIM_PULL_LIMIT=3 npm run soak` (300 ops): a view of the landed rows built
- * from the last one missed that a replaced chunk had gone, because the last view held another object of
- * it (read inside the transaction that added it), so the device kept showing its older rows.
+ * Pinned regressions found by `SIM_PULL_LIMIT=3 npm run soak` (300 ops), when a catch-up kept its rows in
+ * landed chunks (retired by docs/adr/0132): a device kept showing rows a later page had replaced. Kept as
+ * runs of small pages.
  */
-const pinnedLandedViewSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [6025, 6128];
+const pinnedReplacedRowSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [6025, 6128];
 
 describe('[R36] multi-device simulation', () => {
   for (const seed of pinnedSmallPageSeeds) {
@@ -69,8 +69,8 @@ describe('[R36] multi-device simulation', () => {
     }, 60_000);
   }
 
-  for (const seed of pinnedLandedViewSeeds) {
-    it(`pinned seed ${seed}, pages of 3 rows: a landed chunk replaced is gone from the next view`, async () => {
+  for (const seed of pinnedReplacedRowSeeds) {
+    it(`pinned seed ${seed}, pages of 3 rows: a row a later page replaced is not shown`, async () => {
       const report = await runSimulation({ seed, ops: 300, pullLimit: 3 });
       expect(report.violations, `seed ${seed}`).toEqual([]);
     }, 60_000);

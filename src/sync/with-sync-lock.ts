@@ -44,7 +44,7 @@ function ignore(): void {}
 /**
  * Runs `work` under the job's lock and lease. The caller has the work's result as soon as it ends;
  * the lease is cleared after that, the lock still held, so the status a first sync ends with does not
- * wait for one more write to sync_meta (7–72 ms measured behind the landed rows' settling).
+ * wait for one more write to sync_meta.
  */
 export async function withSyncLock<T>(
   db: MurmurDatabase,

@@ -82,8 +82,7 @@ test.describe('two devices', () => {
     for (const page of [tablet, laptop]) {
       await page.goto('/notes');
       await expect(page.locator('aside[data-state="up_to_date"]')).toBeAttached({ timeout: 60_000 });
-      // Rows a first sync landed whole move into their table in the background after "up to date"
-      // (docs/adr/0113), a chunk per transaction: a few seconds on a busy machine.
+      // Every pulled page is written into its table (docs/adr/0132): the notes are all there.
       await expect
         .poll(() => countStore(page, `murmur-user-${session.user.id}`, 'notes'), { timeout: 20_000 })
         .toBe(JOURNAL_LONGER_THAN_A_PAGE);

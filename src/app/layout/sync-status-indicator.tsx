@@ -78,7 +78,11 @@ export function SyncStatusIndicator() {
           <p className={styles.summary}>{t(`sync.detail.${state}`)}</p>
           {state === 'syncing' && progress && progress.total > 0 ? (
             <p className={styles.line}>
-              {t(`sync.progress.${progress.phase}`, { done: progress.done, total: progress.total })}
+              {t(`sync.progress.${progress.phase}`, {
+                done: progress.done,
+                total: progress.total,
+                percent: Math.floor((progress.done / progress.total) * 100),
+              })}
             </p>
           ) : null}
           <p className={styles.line}>

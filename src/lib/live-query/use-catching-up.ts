@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 
-import { isCatchingUp } from '../../db/landed/catching-up.ts';
+import { isCatchingUp } from '../../db/catching-up.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
 
 /**
