@@ -16,10 +16,8 @@ import { applyPokePage } from './apply-poke-page.ts';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
 import { LockReservation } from './lock-reservation.ts';
 import type { EnginePorts, TimerHandle } from './ports.ts';
-import { MAX_PUSH_MUTATIONS } from './protocol.ts';
+import { DEFAULT_PULL_LIMIT, MAX_PUSH_MUTATIONS } from './protocol.ts';
 import { PullDemand } from './pull-demand.ts';
-import { DEFAULT_PULL_LIMIT, type PullRunner } from './pull-runner.ts';
-import type { PushRunner } from './push-runner.ts';
 import { pullAll, pushAll, type CycleContext } from './sync-cycles.ts';
 import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
 import { sessionToSyncWith } from './session-to-sync-with.ts';
@@ -42,10 +40,6 @@ export interface SyncEngineOptions {
   /** Retry when another tab holds the lock (R29). */
   busyRetryMs?: number;
   backoff?: BackoffPolicy;
-  /** Walks pull pages on another thread (docs/adr/0099); absent, they are walked on this one. */
-  pullRunner?: PullRunner;
-  /** Drains the outbox on another thread (docs/adr/0115); absent, it is drained on this one. */
-  pushRunner?: PushRunner;
 }
 
 /**
@@ -62,8 +56,7 @@ const RESERVED_PUSH_LOCK_MS = 1_000;
 
 export class SyncEngine {
   readonly status = new SyncStatusStore();
-  private readonly options: Required<Omit<SyncEngineOptions, 'pullRunner' | 'pushRunner'>> &
-    Pick<SyncEngineOptions, 'pullRunner' | 'pushRunner'>;
+  private readonly options: Required<SyncEngineOptions>;
   private needPush = false;
   private needPull = false;
   private running: Promise<void> | null = null;
@@ -297,8 +290,6 @@ export class SyncEngine {
           pullDemand: demand,
           pendingCount: counting,
         };
-        if (this.options.pullRunner) ctx.pullRunner = this.options.pullRunner;
-        if (this.options.pushRunner) ctx.pushRunner = this.options.pushRunner;
         this.status.set({ state: 'syncing', error: null });
         let busy = false;
         // Nothing queued: skip the push cycle and its lock and lease writes (a write after the count
