@@ -87,7 +87,7 @@ function createDevice() {
 }
 
 describe('one sync owner per device (ADR 0134)', () => {
-  it('only the tab holding the lock runs an engine; another tab follows its status', async () => {
+  it('[R29] only the tab holding the sync lock runs an engine; another tab follows its status', async () => {
     const { device, openTab, until } = createDevice();
     const leader = await openTab();
     const follower = await openTab();
@@ -99,7 +99,7 @@ describe('one sync owner per device (ADR 0134)', () => {
     expect(follower.transport.delivered).toBe(0);
   });
 
-  it("[R27] a follower's write is pushed by the leader at once, and the follower sees it synced", async () => {
+  it("[R29][R27] a follower's write is pushed by the leader at once, and the follower sees it synced", async () => {
     const { openTab, until, bodiesOnServer } = createDevice();
     const leader = await openTab();
     const follower = await openTab();
@@ -127,7 +127,7 @@ describe('one sync owner per device (ADR 0134)', () => {
     expect(leader.transport.delivered).toBeGreaterThan(before);
   });
 
-  it('when the leading tab closes, the next tab starts its engine and pushes what waits', async () => {
+  it('[R29] when the leading tab closes, the next tab starts its engine and pushes what waits', async () => {
     const { openTab, until, bodiesOnServer } = createDevice();
     const first = await openTab();
     const second = await openTab();
