@@ -53,17 +53,14 @@ export async function pullToClock(
   renew: () => Promise<void>,
 ): Promise<PullOutcome> {
   const newFeed = () =>
-    new PullPageFeed(
-      (cursor) => {
-        ctx.pullDemand?.requesting();
-        return fetchPullEnvelope(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
-          limit: ctx.pullLimit,
-          wantDigest,
-          yieldToUi: ctx.yieldToUi,
-        });
-      },
-      PULL_AHEAD_ROWS,
-    );
+    new PullPageFeed((cursor) => {
+      ctx.pullDemand?.requesting();
+      return fetchPullEnvelope(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
+        limit: ctx.pullLimit,
+        wantDigest,
+        yieldToUi: ctx.yieldToUi,
+      });
+    }, PULL_AHEAD_ROWS);
   let feed = newFeed();
   feed.start(ctx.startCursor ?? (await getCursor(ctx.db)));
   let staleInARow = 0;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { realIds } from './real-ports.ts';
+import { createRealIds } from './real-ports.ts';
 
-describe('realIds', () => {
+describe('createRealIds', () => {
   it('draws distinct UUIDv7s, past many refills of its random bytes', () => {
+    const realIds = createRealIds();
     const ids = Array.from({ length: 2_000 }, () => realIds.next());
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids)

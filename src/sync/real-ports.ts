@@ -14,27 +14,27 @@ export const realClock: Clock = {
 
 export const realRandom: Random = () => Math.random();
 
-/**
- * Random bytes drawn from the browser's generator 4 KiB at a time: after an idle pause one call to it
- * cost about as much as the rest of an id, and every save draws an id (its outbox row's).
- */
 const RANDOM_POOL_BYTES = 4096;
-let randomPool = new Uint8Array(0);
-let randomUsed = 0;
 
-function randomBytes(count: number): Uint8Array {
-  if (randomUsed + count > randomPool.length) {
-    randomPool = crypto.getRandomValues(new Uint8Array(RANDOM_POOL_BYTES));
-    randomUsed = 0;
-  }
-  const bytes = randomPool.subarray(randomUsed, randomUsed + count);
-  randomUsed += count;
-  return bytes;
+/**
+ * UUIDv7s whose random bytes are drawn from the browser's generator 4 KiB at a time: after an idle pause
+ * one call to it cost about as much as the rest of an id, and every save draws an id (its outbox row's).
+ * The pool is the source's own: one per caller that makes one, none shared by the module.
+ */
+export function createRealIds(): IdSource {
+  let pool = new Uint8Array(0);
+  let used = 0;
+  const randomBytes = (count: number): Uint8Array => {
+    if (used + count > pool.length) {
+      pool = crypto.getRandomValues(new Uint8Array(RANDOM_POOL_BYTES));
+      used = 0;
+    }
+    const bytes = pool.subarray(used, used + count);
+    used += count;
+    return bytes;
+  };
+  return { next: () => uuidV7(Date.now(), randomBytes(10)) };
 }
-
-export const realIds: IdSource = {
-  next: () => uuidV7(Date.now(), randomBytes(10)),
-};
 
 export const realTimers: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),

@@ -13,7 +13,7 @@ import { drainOutbox } from './drain-outbox.ts';
 import { resetLocal } from './reset-local.ts';
 import type { SyncStatus } from './sync-status.ts';
 import { TransportError, type SyncSession, type SyncTransport } from './transport.ts';
-import { type BUSY, withSyncLock } from './with-sync-lock.ts';
+import { type BUSY, type HeldLocks, withSyncLock } from './with-sync-lock.ts';
 
 export interface CycleContext {
   db: MurmurDatabase;
@@ -21,6 +21,8 @@ export interface CycleContext {
   ports: EnginePorts;
   session: SyncSession;
   clientId: string;
+  /** This engine's sync locks still held while their leases are cleared (withSyncLock). */
+  heldLocks: HeldLocks;
   pushBatchSize: number;
   pullLimit: number;
   digestEvery: number;
@@ -43,6 +45,7 @@ export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> 
   const { db, ports } = ctx;
   return withSyncLock(
     db,
+    ctx.heldLocks,
     ports.locks,
     ports.clock,
     'push',
@@ -67,7 +70,7 @@ function ignore(): void {}
  * on from the stored cursor).
  */
 export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | typeof BUSY> {
-  return withSyncLock(ctx.db, ctx.ports.locks, ctx.ports.clock, 'pull', async (renew) => {
+  return withSyncLock(ctx.db, ctx.heldLocks, ctx.ports.locks, ctx.ports.clock, 'pull', async (renew) => {
     let resets = 0;
     const pauseFor = () => ctx.pushWaiting?.() ?? false;
     // The counters and the cursor in one read, asked before the lease's write (withSyncLock) so it does

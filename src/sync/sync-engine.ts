@@ -23,7 +23,7 @@ import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
 import { sessionToSyncWith } from './session-to-sync-with.ts';
 import { syncFailure } from './sync-failure.ts';
 import type { SyncPoke, SyncTransport } from './transport.ts';
-import { BUSY, syncLockName } from './with-sync-lock.ts';
+import { BUSY, syncLockName, type HeldLocks } from './with-sync-lock.ts';
 
 export interface SyncEngineOptions {
   db: MurmurDatabase;
@@ -77,6 +77,7 @@ export class SyncEngine {
   private reservedPushLock: LockReservation | null = null;
   /** Conflicts whose two sides overlapped when last merged (R40): not diffed again until one changes. */
   private readonly triedMerges: TriedMerges = new Map();
+  private readonly heldLocks: HeldLocks = new Map();
   private readonly unsubscribers: (() => void)[] = [];
 
   constructor(options: SyncEngineOptions) {
@@ -275,6 +276,7 @@ export class SyncEngine {
           ports,
           session,
           clientId: await getClientId(db, ports.ids),
+          heldLocks: this.heldLocks,
           pushBatchSize: this.options.pushBatchSize,
           pullLimit: this.options.pullLimit,
           digestEvery: this.options.digestEvery,

@@ -5,7 +5,7 @@ import type { AuthPort } from '../../sync/ports.ts';
 import {
   browserConnectivity,
   realClock,
-  realIds,
+  createRealIds,
   realRandom,
   realTimers,
   browserYield,
@@ -59,7 +59,7 @@ async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | 
     focus: windowFocus,
     // As the engine's own first status would (start-user-sync.ts): no "Offline" flash when online.
     initialStatus: { state: browserConnectivity.isOnline() ? 'syncing' : 'offline' },
-    tabId: realIds.next(),
+    tabId: createRealIds().next(),
     lead: () => leadAppSync(data, auth, createTransport),
   });
 }
@@ -97,7 +97,7 @@ async function startEngine(
     transport,
     ports: {
       clock: realClock,
-      ids: realIds,
+      ids: createRealIds(),
       timers: realTimers,
       random: realRandom,
       connectivity: browserConnectivity,

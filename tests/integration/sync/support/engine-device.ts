@@ -6,7 +6,7 @@ import { openUserDatabase } from '../../../../src/db/open-user-database.ts';
 import type { MurmurDatabase } from '../../../../src/db/schema.ts';
 import { createSupabaseSyncTransport } from '../../../../src/lib/sync/supabase-sync-transport.ts';
 import type { AuthPort } from '../../../../src/sync/ports.ts';
-import { realClock, realIds, realRandom, realTimers } from '../../../../src/sync/real-ports.ts';
+import { createRealIds, realClock, realRandom, realTimers } from '../../../../src/sync/real-ports.ts';
 import { SyncEngine } from '../../../../src/sync/sync-engine.ts';
 import type { SyncSession, SyncTransport } from '../../../../src/sync/transport.ts';
 import { FakeConnectivity } from '../../../../src/testing/sync/fake-connectivity.ts';
@@ -55,6 +55,7 @@ export async function openEngineDevice(backend: SyncBackend, email: string): Pro
   const connectivity = new FakeConnectivity(true);
   const transport = createSupabaseSyncTransport(supabase, userId);
   const auth = supabaseAuthPort(supabase, { userId, accessToken: data.session.access_token });
+  const realIds = createRealIds();
   const engine = new SyncEngine({
     db,
     transport,
