@@ -76,7 +76,7 @@ export async function pullToClock(
         const last = group[group.length - 1] as PulledPage;
         const rows = group.flatMap((page) => page.rows);
         const digest = !last.has_more && last.next_cursor === last.clock ? last.digest : undefined;
-        // Without a UI to pause for (the sync worker), a group's rows go out in one bulkPut.
+        // Without a UI to pause for, a group's rows go out in one bulkPut.
         const rowsPerPut = ctx.yieldToUi ? PUT_SLICE_ON_UI_THREAD : Number.POSITIVE_INFINITY;
         // A group with a full page of new rows or more is a catch-up: its new rows are landed whole.
         const landAtLeast = Math.min(LAND_AT_LEAST, ctx.pullLimit);
@@ -113,7 +113,7 @@ export async function pullToClock(
 
 /**
  * At the clock: rows a first sync landed whole move into their tables now, in the background on this
- * thread (the sync worker's, when it walked), while "up to date" is already shown: until then every
+ * thread, while "up to date" is already shown: until then every
  * reader finds them where they landed (docs/adr/0113).
  */
 function caughtUp(ctx: PullWalkContext): 'done' {
