@@ -44,9 +44,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       // The other preloaded fonts in their regular face; bold ones arrive on first use.
       'assets/{inter,playfair-display}-latin-400-normal-*.woff2',
     ],
-    // Needed only with a connection (resumable audio uploads, the sync worker) or able to fall back (the
-    // search, notes filter, insights and sync workers' work runs on the main thread when a worker cannot
-    // load): cached on first use instead, below. The workers carry their own copy of Dexie, so precaching
+    // Needed only with a connection (resumable audio uploads) or able to fall back (the search, notes
+    // filter and insights workers' work runs on the main thread when a worker cannot load): cached on first use instead, below. The workers carry their own copy of Dexie, so precaching
     // them costs twice.
     // Local Processing's worker (transformers.js, ~550 kB) and its ONNX runtime (27 MB of wasm) load
     // only when the user downloads the on-device model; they are cached then (below), and the model by
@@ -56,7 +55,6 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       '**/journal-search.worker-*.js',
       '**/notes-filter.worker-*.js',
       '**/insights.worker-*.js',
-      '**/sync.worker-*.js',
       '**/local-whisper.worker-*.js',
     ],
     navigateFallback: 'index.html',

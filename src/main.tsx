@@ -3,7 +3,6 @@ import './app/styles/global.css';
 import { StrictMode, startTransition } from 'react';
 
 import { App } from './app/app.tsx';
-import { askFirstPagesAtStart, sessionAtStart } from './app/data/first-pages-at-start.ts';
 import { preloadScreen } from './app/routing/app-routes.tsx';
 import { runStartup } from './app/startup/run-startup.ts';
 import { startupSteps } from './app/startup/startup-steps.ts';
@@ -22,9 +21,6 @@ async function start(): Promise<void> {
   // entry's evaluation was one task of 51–60 ms on a slow machine, the longest of a first sync
   // (docs/performance.md). The build preloads its chunk with the entry (vite.config.ts).
   const { createRoot } = await import('react-dom/client');
-  // A fresh device's first pages, asked for before the first render rather than after its commit; not
-  // sooner, or the sync worker's script is compiled while the renderer is evaluated (docs/adr/0124).
-  askFirstPagesAtStart(sessionAtStart());
   const container = document.getElementById('root');
   if (!container) throw new Error('Murmur: #root is missing from index.html');
   const root = createRoot(container);

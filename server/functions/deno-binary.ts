@@ -11,6 +11,8 @@ export function denoBinary(): string {
   const packageDir = dirname(createRequire(import.meta.url).resolve('deno/package.json'));
   const binary = join(packageDir, process.platform === 'win32' ? 'deno.exe' : 'deno');
   if (!existsSync(binary))
-    throw new Error(`no Deno binary at ${binary}: run npm ci (the deno package's install script puts it there)`);
+    throw new Error(
+      `no Deno binary at ${binary}: run npm ci (the deno package's install script puts it there)`,
+    );
   return binary;
 }

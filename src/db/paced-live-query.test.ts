@@ -218,5 +218,4 @@ describe('watchTables', () => {
     await db.watched.put({ id: 'g' });
     expect(told).toBe(2);
   });
-
 });

@@ -22,14 +22,6 @@ export function getSupabaseClient(): SupabaseClient {
 }
 
 /**
- * A client for a worker (the sync worker, docs/adr/0099): it has no session storage of its own, so it
- * sends whatever access token the page's client last handed over, and never signs in or refreshes.
- */
-export function createWorkerSupabaseClient(accessToken: () => Promise<string>): SupabaseClient {
-  return createClient(appConfig.supabaseUrl, appConfig.supabaseAnonKey, { accessToken });
-}
-
-/**
  * A client for signing in again before a sensitive action (deleting the account): its session lives in
  * memory only, under a storage key of its own, so signing in with it never replaces the app's session,
  * never tells other tabs, and leaves nothing behind when the page goes.

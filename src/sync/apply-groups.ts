@@ -2,7 +2,7 @@ import type { PullResponse } from './protocol.ts';
 
 /**
  * Most rows one transaction of a walk applies. A screen's live query reads between two transactions,
- * not during one: with the pages applied off the main thread (ADR 0099) all of a first sync's
+ * not during one: all of a first sync's
  * fetched-ahead rows in one transaction kept its list empty until its end. But every commit costs the
  * screens' reads again (the notes list counts its index, which IndexedDB does row by row), and the
  * next transaction waits for them: 1,000 rows per commit made a fresh device's 10,000-note sync about

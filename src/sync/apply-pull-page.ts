@@ -150,104 +150,100 @@ export async function applyPullPage(
     reachesClock,
     pokeFrom,
   } = options;
-  return db.transaction(
-    'rw',
-    [...allSyncTables(db), db.outbox, db.sync_meta],
-    async () => {
-      const groups = [...groupByTable(rows)];
-      // Every read goes out at once, and one read and one write per table instead of three IndexedDB
-      // requests per row: each awaited request is a round trip to the browser's database process, so a
-      // realtime page of one row would otherwise wait for six in turn, and a first sync's 500-row page
-      // for 1,500.
-      const [ackedSeq, pulledSeq, queuedFields, storedByTable, hlcState, storedCursor] = await Promise.all([
-        getAckedMutationSeq(db),
-        getPulledMutationSeq(db),
-        pendingFields(db, rows),
-        Promise.all(
-          groups.map(([table, tableRows]) =>
-            storedRows(db.entityTable(table), [...new Set(tableRows.map((row) => row.id))]),
-          ),
+  return db.transaction('rw', [...allSyncTables(db), db.outbox, db.sync_meta], async () => {
+    const groups = [...groupByTable(rows)];
+    // Every read goes out at once, and one read and one write per table instead of three IndexedDB
+    // requests per row: each awaited request is a round trip to the browser's database process, so a
+    // realtime page of one row would otherwise wait for six in turn, and a first sync's 500-row page
+    // for 1,500.
+    const [ackedSeq, pulledSeq, queuedFields, storedByTable, hlcState, storedCursor] = await Promise.all([
+      getAckedMutationSeq(db),
+      getPulledMutationSeq(db),
+      pendingFields(db, rows),
+      Promise.all(
+        groups.map(([table, tableRows]) =>
+          storedRows(db.entityTable(table), [...new Set(tableRows.map((row) => row.id))]),
         ),
-        getHlcState(db),
-        getCursor(db),
-      ]);
-      // R14a: the server read these pages before a push of ours that is acknowledged here since; the
-      // push's outbox rows are gone, so R14 could not keep their values over the older ones.
-      if (snapshotMutationSeq !== undefined && snapshotMutationSeq < ackedSeq) {
-        return { cursor: storedCursor, digestMismatch: [], stale: true };
-      }
-      if (pokeFrom !== undefined && (storedCursor !== pokeFrom || pulledSeq < ackedSeq)) {
-        return { cursor: storedCursor, digestMismatch: [], stale: true };
-      }
-      let seen = '';
-      const writes: Promise<unknown>[] = [];
-      // Read together below; a failure before then aborts the transaction, which reports it.
-      const issue = (write: Promise<unknown>) => {
-        write.catch(() => undefined);
-        writes.push(write);
-      };
-      for (const [index, [table, tableRows]] of groups.entries()) {
-        const store = db.entityTable(table);
-        const current = storedByTable[index] ?? new Map<string, StoredRow>();
-        const changed = new Map<string, StoredRow>();
-        for (const row of tableRows) {
-          const local = current.get(row.id);
-          if (local && local._sync.version >= row.version) continue;
-          const data: Record<string, unknown> = { ...row.data };
-          const hlc: Record<string, string> = { ...row.hlc };
-          if (local) {
-            for (const field of queuedFields.get(`${table}\u0000${row.id}`) ?? []) {
-              const localHlc = local._sync.hlc[field] ?? '';
-              if (localHlc > (row.hlc[field] ?? '')) {
-                data[field] = local[field];
-                hlc[field] = localHlc;
-              }
+      ),
+      getHlcState(db),
+      getCursor(db),
+    ]);
+    // R14a: the server read these pages before a push of ours that is acknowledged here since; the
+    // push's outbox rows are gone, so R14 could not keep their values over the older ones.
+    if (snapshotMutationSeq !== undefined && snapshotMutationSeq < ackedSeq) {
+      return { cursor: storedCursor, digestMismatch: [], stale: true };
+    }
+    if (pokeFrom !== undefined && (storedCursor !== pokeFrom || pulledSeq < ackedSeq)) {
+      return { cursor: storedCursor, digestMismatch: [], stale: true };
+    }
+    let seen = '';
+    const writes: Promise<unknown>[] = [];
+    // Read together below; a failure before then aborts the transaction, which reports it.
+    const issue = (write: Promise<unknown>) => {
+      write.catch(() => undefined);
+      writes.push(write);
+    };
+    for (const [index, [table, tableRows]] of groups.entries()) {
+      const store = db.entityTable(table);
+      const current = storedByTable[index] ?? new Map<string, StoredRow>();
+      const changed = new Map<string, StoredRow>();
+      for (const row of tableRows) {
+        const local = current.get(row.id);
+        if (local && local._sync.version >= row.version) continue;
+        const data: Record<string, unknown> = { ...row.data };
+        const hlc: Record<string, string> = { ...row.hlc };
+        if (local) {
+          for (const field of queuedFields.get(`${table}\u0000${row.id}`) ?? []) {
+            const localHlc = local._sync.hlc[field] ?? '';
+            if (localHlc > (row.hlc[field] ?? '')) {
+              data[field] = local[field];
+              hlc[field] = localHlc;
             }
           }
-          const next = { ...data, _sync: { version: row.version, hlc } };
-          current.set(row.id, next);
-          changed.set(row.id, next);
-          seen = maxHlc(seen, ...Object.values(row.hlc));
         }
-        // Slices of `rowsPerPut`, each awaited but the last: one bulkPut clones every row on this thread
-        // in one task, and on a thread that paints a first sync's thousands of rows would block input for
-        // well over 50 ms. Each awaited slice also lets the database process run dry before the next is
-        // cloned, so a thread without input (the sync worker) puts a group in one call and the cloning
-        // here overlaps the writing there. The last slice goes out with the writes below, so a small
-        // page's writes are one round trip.
-        const puts = [...changed.values()];
-        let start = 0;
-        for (; puts.length - start > rowsPerPut; start += rowsPerPut) {
-          await store.bulkPut(puts.slice(start, start + rowsPerPut));
-        }
-        if (start < puts.length) issue(store.bulkPut(puts.slice(start)));
+        const next = { ...data, _sync: { version: row.version, hlc } };
+        current.set(row.id, next);
+        changed.set(row.id, next);
+        seen = maxHlc(seen, ...Object.values(row.hlc));
       }
-      // The clock state only moves forward (R11); this transaction holds sync_meta, so the read above is
-      // still the stored state.
-      if (seen > hlcState) issue(setMeta(db, 'hlc', seen));
-      const cursor = Math.max(storedCursor, nextCursor);
-      issue(setMeta(db, 'cursor', cursor));
-      if (moreToCome !== undefined) issue(setMeta(db, 'catching_up', moreToCome));
-      // Every push up to the snapshot's seq has its versions at or below the clock, and so the cursor.
-      if (reachesClock && snapshotMutationSeq !== undefined && snapshotMutationSeq > pulledSeq) {
-        issue(setMeta(db, 'pulled_seq', snapshotMutationSeq));
+      // Slices of `rowsPerPut`, each awaited but the last: one bulkPut clones every row on this thread
+      // in one task, and on a thread that paints a first sync's thousands of rows would block input for
+      // well over 50 ms. Each awaited slice also lets the database process run dry before the next is
+      // cloned, so a thread without input (the sync worker) puts a group in one call and the cloning
+      // here overlaps the writing there. The last slice goes out with the writes below, so a small
+      // page's writes are one round trip.
+      const puts = [...changed.values()];
+      let start = 0;
+      for (; puts.length - start > rowsPerPut; start += rowsPerPut) {
+        await store.bulkPut(puts.slice(start, start + rowsPerPut));
       }
-      await Promise.all(writes);
-      const digestMismatch: string[] = [];
-      if (digest) {
-        for (const [table, expected] of Object.entries(digest)) {
-          if (!isSyncedTable(table)) continue;
-          // Read in chunks of whole rows (a getAll each) rather than through a filtered cursor: the cursor
-          // called back once per row and, with 10,000 notes, held every synced table (and so any save) for
-          // about half a second on a fast machine. Between chunks input and painting get in.
-          const synced = (await readInChunks(db.entityTable(table), DIGEST_READ_CHUNK)).filter(
-            (r) => r._sync.version > 0,
-          );
-          const actual = digestRows(synced.map((r) => ({ id: String(r['id']), version: r._sync.version })));
-          if (actual.count !== expected.count || actual.hash !== expected.hash) digestMismatch.push(table);
-        }
+      if (start < puts.length) issue(store.bulkPut(puts.slice(start)));
+    }
+    // The clock state only moves forward (R11); this transaction holds sync_meta, so the read above is
+    // still the stored state.
+    if (seen > hlcState) issue(setMeta(db, 'hlc', seen));
+    const cursor = Math.max(storedCursor, nextCursor);
+    issue(setMeta(db, 'cursor', cursor));
+    if (moreToCome !== undefined) issue(setMeta(db, 'catching_up', moreToCome));
+    // Every push up to the snapshot's seq has its versions at or below the clock, and so the cursor.
+    if (reachesClock && snapshotMutationSeq !== undefined && snapshotMutationSeq > pulledSeq) {
+      issue(setMeta(db, 'pulled_seq', snapshotMutationSeq));
+    }
+    await Promise.all(writes);
+    const digestMismatch: string[] = [];
+    if (digest) {
+      for (const [table, expected] of Object.entries(digest)) {
+        if (!isSyncedTable(table)) continue;
+        // Read in chunks of whole rows (a getAll each) rather than through a filtered cursor: the cursor
+        // called back once per row and, with 10,000 notes, held every synced table (and so any save) for
+        // about half a second on a fast machine. Between chunks input and painting get in.
+        const synced = (await readInChunks(db.entityTable(table), DIGEST_READ_CHUNK)).filter(
+          (r) => r._sync.version > 0,
+        );
+        const actual = digestRows(synced.map((r) => ({ id: String(r['id']), version: r._sync.version })));
+        if (actual.count !== expected.count || actual.hash !== expected.hash) digestMismatch.push(table);
       }
-      return { cursor, digestMismatch };
-    },
-  );
+    }
+    return { cursor, digestMismatch };
+  });
 }

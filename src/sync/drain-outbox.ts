@@ -12,7 +12,7 @@ import { sendPushBatch, settlePushBatch, type PushContext, type PushReply } from
 import type { SyncStatus } from './sync-status.ts';
 import { TransportError } from './transport.ts';
 
-/** What a drain needs: the same on the engine's thread and in the sync worker (docs/adr/0115). */
+/** What a drain needs besides the renewal of its lease. */
 export interface DrainContext extends PushContext {
   pushBatchSize: number;
   onProgress: (progress: SyncStatus['progress']) => void;

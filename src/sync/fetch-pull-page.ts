@@ -39,11 +39,6 @@ export interface PullPageOptions {
   limit: number;
   wantDigest: boolean;
   yieldToUi?: YieldToUi;
-  /**
-   * Awaited before the rows are checked, where there is no yieldToUi (the sync worker): a request
-   * started just before leaves in the task that started it, not after the checking.
-   */
-  nextTask?: () => Promise<void>;
 }
 
 /** A page whose envelope is read, so where the next page starts is known; its rows are not checked yet. */
@@ -94,7 +89,7 @@ async function checkPullPage(
   const rows: ServerRow[] = [];
   for (let start = 0; start < envelope.rows.length; start += ROWS_PER_CHECK) {
     // The first pause lets a request started just before this check leave first.
-    await (start === 0 ? (options.yieldToUi ?? options.nextTask) : options.yieldToUi)?.();
+    await options.yieldToUi?.();
     rows.push(...validatePulledRows(envelope.rows.slice(start, start + ROWS_PER_CHECK)));
   }
   const page = { ...envelope, rows };

@@ -14,6 +14,8 @@ import { everyFieldAt, sharedHlc } from '../db/hlc.ts';
  */
 export const PROTOCOL_VERSION = 2;
 export const MAX_PUSH_MUTATIONS = 200;
+/** Rows per pull page the engine asks for unless told otherwise (SyncEngineOptions.pullLimit). */
+export const DEFAULT_PULL_LIMIT = 1_000;
 
 const HLC_MAX_LENGTH = 80;
 /** The longest text field (a note body). */

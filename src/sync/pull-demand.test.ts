@@ -19,18 +19,6 @@ describe('pull demand (R27)', () => {
     expect(demand.answered()).toBe(true);
   });
 
-  it('takes a count answered elsewhere, never more than were asked', () => {
-    const demand = new PullDemand();
-    demand.ask();
-    demand.ask();
-    demand.cover(1);
-    expect(demand.answered()).toBe(false);
-    demand.cover(5);
-    expect(demand.answered()).toBe(true);
-    demand.ask();
-    expect(demand.answered()).toBe(false);
-  });
-
   it('tells its listeners of each trigger until they stop listening', () => {
     const demand = new PullDemand();
     let heard = 0;

@@ -32,11 +32,6 @@ export class PullDemand {
     this.#covered = this.#asked;
   }
 
-  /** The first `count` triggers were answered by a request made elsewhere (the sync worker's). */
-  cover(count: number): void {
-    this.#covered = Math.max(this.#covered, Math.min(count, this.#asked));
-  }
-
   /** Every trigger so far has been answered. */
   answered(): boolean {
     return this.#covered >= this.#asked;

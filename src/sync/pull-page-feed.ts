@@ -17,7 +17,6 @@ export class PullPageFeed {
   #rowsWaiting = 0;
   #failure: { error: unknown } | null = null;
   #finished = false;
-  #fetchedAll = false;
   #stopped = false;
   #wakeTaker: (() => void) | null = null;
   #wakeFetcher: (() => void) | null = null;
@@ -58,11 +57,6 @@ export class PullPageFeed {
     return this.#failure !== null;
   }
 
-  /** The last page (one with no more after it) has arrived and been checked: nothing is left to fetch. */
-  get fetchedAll(): boolean {
-    return this.#fetchedAll;
-  }
-
   /** No more fetches after the one in flight (whose result or failure is dropped). */
   stop(): void {
     this.#stopped = true;
@@ -100,7 +94,6 @@ export class PullPageFeed {
         if (this.#stopped) break;
         this.#waiting.push(page);
         this.#rowsWaiting += page.reset_required ? 0 : page.rows.length;
-        if (!more) this.#fetchedAll = true;
         this.#wake('taker');
         if (!more) break;
       }

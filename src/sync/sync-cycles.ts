@@ -8,14 +8,12 @@ import { getPullStart, setMeta } from '../db/sync-meta.ts';
 import type { LockReservation } from './lock-reservation.ts';
 import type { EnginePorts } from './ports.ts';
 import type { PullDemand } from './pull-demand.ts';
-import { walkHereToTheEnd, type PullJob, type PullRunner, type WalkHere } from './pull-runner.ts';
 import { pullToClock } from './pull-to-clock.ts';
 import { drainOutbox } from './drain-outbox.ts';
-import type { PushJob, PushRunner } from './push-runner.ts';
 import { resetLocal } from './reset-local.ts';
 import type { SyncStatus } from './sync-status.ts';
 import { TransportError, type SyncSession, type SyncTransport } from './transport.ts';
-import { type BUSY, withSyncLock } from './with-sync-lock.ts';
+import { type BUSY, type HeldLocks, withSyncLock } from './with-sync-lock.ts';
 
 export interface CycleContext {
   db: MurmurDatabase;
@@ -23,6 +21,8 @@ export interface CycleContext {
   ports: EnginePorts;
   session: SyncSession;
   clientId: string;
+  /** This engine's sync locks still held while their leases are cleared (withSyncLock). */
+  heldLocks: HeldLocks;
   pushBatchSize: number;
   pullLimit: number;
   digestEvery: number;
@@ -32,10 +32,6 @@ export interface CycleContext {
   isDisposed: () => boolean;
   /** A local write is waiting to be pushed: a long pull pauses for it at its next transaction's end. */
   pushWaiting?: () => boolean;
-  /** Where pull pages are walked when not on this thread (docs/adr/0099). */
-  pullRunner?: PullRunner;
-  /** Where the outbox is drained when not on this thread (docs/adr/0115). */
-  pushRunner?: PushRunner;
   /** The pull triggers of this cycle, told of each page request the walk makes (R27). */
   pullDemand?: PullDemand;
   /** The outbox's rows, counted at the cycle's start: the push's progress total without a second count. */
@@ -44,33 +40,24 @@ export interface CycleContext {
   reservedPushLock?: LockReservation;
 }
 
-/**
- * Returns BUSY when another tab holds the push lock, else how many mutations were acknowledged. The
- * drain (drainOutbox) runs on the push runner's thread when there is one and it is ready, else here.
- */
+/** Returns BUSY when another tab holds the push lock, else how many mutations were acknowledged. */
 export async function pushAll(ctx: CycleContext): Promise<number | typeof BUSY> {
   const { db, ports } = ctx;
   return withSyncLock(
     db,
+    ctx.heldLocks,
     ports.locks,
     ports.clock,
     'push',
-    (renew) => {
-      const drainHere = () =>
-        drainOutbox(
-          {
-            ...ctx,
-            nowIso: () => new Date(ports.clock.now()).toISOString(),
-            conflictId: () => ports.ids.next(),
-          },
-          renew,
-        );
-      if (!ctx.pushRunner) return drainHere();
-      const job: PushJob = { session: ctx.session, clientId: ctx.clientId, pushBatchSize: ctx.pushBatchSize };
-      // The runner renews the lease itself, on its own thread (PushRunner).
-      const onBatch = (progress: SyncStatus['progress']) => ctx.onProgress(progress);
-      return ctx.pushRunner.drain(job, onBatch, ctx.isDisposed, drainHere);
-    },
+    (renew) =>
+      drainOutbox(
+        {
+          ...ctx,
+          nowIso: () => new Date(ports.clock.now()).toISOString(),
+          conflictId: () => ports.ids.next(),
+        },
+        renew,
+      ),
     ctx.reservedPushLock,
   );
 }
@@ -83,10 +70,9 @@ function ignore(): void {}
  * on from the stored cursor).
  */
 export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | typeof BUSY> {
-  return withSyncLock(ctx.db, ctx.ports.locks, ctx.ports.clock, 'pull', async (renew) => {
+  return withSyncLock(ctx.db, ctx.heldLocks, ctx.ports.locks, ctx.ports.clock, 'pull', async (renew) => {
     let resets = 0;
-    let paused = false;
-    const pauseFor = () => (paused ||= ctx.pushWaiting?.() ?? false);
+    const pauseFor = () => ctx.pushWaiting?.() ?? false;
     // The counters and the cursor in one read, asked before the lease's write (withSyncLock) so it does
     // not wait for that to commit; the walk then leaves from this cursor without reading it again.
     const start = await getPullStart(ctx.db);
@@ -103,8 +89,10 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | ty
       wantDigest ? setMeta(ctx.db, 'digest_at', now) : undefined,
     ]);
     counted.catch(ignore);
-    const walkHere: WalkHere = (handOver, from) =>
-      pullToClock(
+    // Only the first walk starts from the cursor read above: a reset sets it back.
+    let from: number | undefined = start.cursor;
+    for (;;) {
+      const outcome = await pullToClock(
         {
           ...ctx,
           yieldToUi: ctx.ports.yieldToUi,
@@ -113,30 +101,10 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | ty
         },
         wantDigest,
         renew,
-        handOver,
       );
-    const job: PullJob = {
-      session: ctx.session,
-      clientId: ctx.clientId,
-      pullLimit: ctx.pullLimit,
-      wantDigest,
-      ...(ctx.pullDemand ? { demand: ctx.pullDemand } : {}),
-    };
-    const onPage = async (progress: NonNullable<SyncStatus['progress']>) => {
-      ctx.onProgress(progress);
-      await renew();
-    };
-    // Only the first walk starts from the cursor read above: a reset sets it back.
-    let walkJob: PullJob = { ...job, cursor: start.cursor };
-    for (;;) {
-      // The runner's other thread is asked after each page it applied; cancelled for a push, it ends
-      // its walk as 'done' at its next transaction, which is a pause here.
-      const outcome = ctx.pullRunner
-        ? await ctx.pullRunner.walk(walkJob, onPage, () => ctx.isDisposed() || pauseFor(), walkHere)
-        : await walkHereToTheEnd(walkHere, walkJob.cursor);
-      walkJob = job;
+      from = undefined;
       await counted;
-      if (outcome === 'paused' || (outcome === 'done' && paused)) return 'paused';
+      if (outcome === 'paused') return 'paused';
       if (outcome === 'done') return 'done';
       // At most one reset per cycle: a second one means the server is inconsistent; retry later.
       if (resets++ > 0) throw new TransportError('server', 'reset did not converge');

@@ -16,16 +16,14 @@ import { applyPokePage } from './apply-poke-page.ts';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
 import { LockReservation } from './lock-reservation.ts';
 import type { EnginePorts, TimerHandle } from './ports.ts';
-import { MAX_PUSH_MUTATIONS } from './protocol.ts';
+import { DEFAULT_PULL_LIMIT, MAX_PUSH_MUTATIONS } from './protocol.ts';
 import { PullDemand } from './pull-demand.ts';
-import { DEFAULT_PULL_LIMIT, type PullRunner } from './pull-runner.ts';
-import type { PushRunner } from './push-runner.ts';
 import { pullAll, pushAll, type CycleContext } from './sync-cycles.ts';
 import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
 import { sessionToSyncWith } from './session-to-sync-with.ts';
 import { syncFailure } from './sync-failure.ts';
 import type { SyncPoke, SyncTransport } from './transport.ts';
-import { BUSY, syncLockName } from './with-sync-lock.ts';
+import { BUSY, syncLockName, type HeldLocks } from './with-sync-lock.ts';
 
 export interface SyncEngineOptions {
   db: MurmurDatabase;
@@ -42,10 +40,6 @@ export interface SyncEngineOptions {
   /** Retry when another tab holds the lock (R29). */
   busyRetryMs?: number;
   backoff?: BackoffPolicy;
-  /** Walks pull pages on another thread (docs/adr/0099); absent, they are walked on this one. */
-  pullRunner?: PullRunner;
-  /** Drains the outbox on another thread (docs/adr/0115); absent, it is drained on this one. */
-  pushRunner?: PushRunner;
 }
 
 /**
@@ -62,8 +56,7 @@ const RESERVED_PUSH_LOCK_MS = 1_000;
 
 export class SyncEngine {
   readonly status = new SyncStatusStore();
-  private readonly options: Required<Omit<SyncEngineOptions, 'pullRunner' | 'pushRunner'>> &
-    Pick<SyncEngineOptions, 'pullRunner' | 'pushRunner'>;
+  private readonly options: Required<SyncEngineOptions>;
   private needPush = false;
   private needPull = false;
   private running: Promise<void> | null = null;
@@ -84,6 +77,7 @@ export class SyncEngine {
   private reservedPushLock: LockReservation | null = null;
   /** Conflicts whose two sides overlapped when last merged (R40): not diffed again until one changes. */
   private readonly triedMerges: TriedMerges = new Map();
+  private readonly heldLocks: HeldLocks = new Map();
   private readonly unsubscribers: (() => void)[] = [];
 
   constructor(options: SyncEngineOptions) {
@@ -282,6 +276,7 @@ export class SyncEngine {
           ports,
           session,
           clientId: await getClientId(db, ports.ids),
+          heldLocks: this.heldLocks,
           pushBatchSize: this.options.pushBatchSize,
           pullLimit: this.options.pullLimit,
           digestEvery: this.options.digestEvery,
@@ -297,8 +292,6 @@ export class SyncEngine {
           pullDemand: demand,
           pendingCount: counting,
         };
-        if (this.options.pullRunner) ctx.pullRunner = this.options.pullRunner;
-        if (this.options.pushRunner) ctx.pushRunner = this.options.pushRunner;
         this.status.set({ state: 'syncing', error: null });
         let busy = false;
         // Nothing queued: skip the push cycle and its lock and lease writes (a write after the count

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openUserDatabase, userDatabaseName } from '../db/open-user-database.ts';
 import { getMeta } from '../db/sync-meta.ts';
 import { FakeLocks } from '../testing/sync/fake-locks.ts';
-import { BUSY, LEASE_MS, syncLockName, withSyncLock } from './with-sync-lock.ts';
+import { BUSY, LEASE_MS, syncLockName, withSyncLock, type HeldLocks } from './with-sync-lock.ts';
 
 const ANN = '0000aaaa-0000-7000-8000-000000000001';
 const NOW = 1_700_000_000_000;
@@ -47,9 +47,10 @@ describe('withSyncLock', () => {
     const tab = await openUserDatabase(ANN, { indexedDB, IDBKeyRange });
     const otherTab = await openUserDatabase(ANN, { indexedDB, IDBKeyRange });
     const locks = new FakeLocks();
+    const held: HeldLocks = new Map();
     const lockName = syncLockName(tab, 'pull');
     const workMayEnd = deferred();
-    const first = withSyncLock(tab, locks, clock, 'pull', async () => {
+    const first = withSyncLock(tab, held, locks, clock, 'pull', async () => {
       await workMayEnd.promise;
       return 'walked';
     });
@@ -63,10 +64,10 @@ describe('withSyncLock', () => {
     expect(await Promise.race([first, waited])).toBe('walked');
     expect(locks.isHeld(lockName)).toBe(true);
     // Another tab still finds the lock held (it reads the lease once the writer is done).
-    const otherTabs = withSyncLock(otherTab, locks, clock, 'pull', () => Promise.resolve('other'));
+    const otherTabs = withSyncLock(otherTab, new Map(), locks, clock, 'pull', () => Promise.resolve('other'));
     // This tab's next pull waits for its own lock's end instead of finding it busy.
     let nextStarted = false;
-    const next = withSyncLock(tab, locks, clock, 'pull', () => {
+    const next = withSyncLock(tab, held, locks, clock, 'pull', () => {
       nextStarted = true;
       return Promise.resolve('next');
     });
@@ -86,9 +87,10 @@ describe('withSyncLock', () => {
     const indexedDB = new IDBFactory();
     const tab = await openUserDatabase(ANN, { indexedDB, IDBKeyRange });
     const locks = new FakeLocks();
-    const failed = withSyncLock(tab, locks, clock, 'push', () => Promise.reject(new Error('offline')));
+    const held: HeldLocks = new Map();
+    const failed = withSyncLock(tab, held, locks, clock, 'push', () => Promise.reject(new Error('offline')));
     await expect(failed).rejects.toThrow('offline');
-    expect(await withSyncLock(tab, locks, clock, 'push', () => Promise.resolve(3))).toBe(3);
+    expect(await withSyncLock(tab, held, locks, clock, 'push', () => Promise.resolve(3))).toBe(3);
     await expect.poll(() => locks.isHeld(syncLockName(tab, 'push'))).toBe(false);
     expect(await getMeta(tab, 'lease:push')).toEqual({ until: 0 });
     tab.close();

@@ -24,20 +24,18 @@ interface Lease {
 }
 
 /**
- * Writes the job's lease for another LEASE_MS. Also for the sync worker, which renews the push lease
- * as it drains (ADR 0115): a renewal written from the page would be a transaction of its own on
- * sync_meta between the worker's, held open until the page's thread heard back from its write.
+ * Writes the job's lease for another LEASE_MS.
  */
-export function leaseRenewal(db: MurmurDatabase, clock: Clock, job: 'push' | 'pull'): () => Promise<void> {
+function leaseRenewal(db: MurmurDatabase, clock: Clock, job: 'push' | 'pull'): () => Promise<void> {
   return () => setMeta(db, `lease:${job}`, { until: clock.now() + LEASE_MS } satisfies Lease);
 }
 
 /**
- * Per database object (one per tab), per job: the end of a lock this tab still holds while it clears
- * the lease of a job whose caller has gone on. The tab's next job of the same name waits for it rather
- * than finding its own lock busy and retrying in 2 s.
+ * Per engine (one per tab), per job: the end of a lock this tab still holds while it clears the lease of
+ * a job whose caller has gone on. The tab's next job of the same name waits for it rather than finding
+ * its own lock busy and retrying in 2 s.
  */
-const releasing = new WeakMap<MurmurDatabase, Map<string, Promise<unknown>>>();
+export type HeldLocks = Map<'push' | 'pull', Promise<unknown>>;
 
 function ignore(): void {}
 
@@ -48,6 +46,7 @@ function ignore(): void {}
  */
 export async function withSyncLock<T>(
   db: MurmurDatabase,
+  tabEnds: HeldLocks,
   locks: LockPort,
   clock: Clock,
   job: 'push' | 'pull',
@@ -57,8 +56,6 @@ export async function withSyncLock<T>(
   const name = syncLockName(db, job);
   const leaseKey = `lease:${job}`;
   const renew = leaseRenewal(db, clock, job);
-  const tabEnds = releasing.get(db) ?? new Map<string, Promise<unknown>>();
-  releasing.set(db, tabEnds);
   const before = tabEnds.get(job);
   if (before) await before;
   /** The work's result, and the lock's end: once the lease is cleared after the work. */

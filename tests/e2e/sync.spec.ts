@@ -34,33 +34,57 @@ test.describe('two devices', () => {
     await laptop.goto('/mood');
     await expect(laptop.getByText('No check-in yet today. How are you?')).toBeVisible();
 
-    const phoneWorkers: string[] = [];
-    phone.on('worker', (worker) => phoneWorkers.push(worker.url()));
     await checkIn(phone, 'Great', 'Written on the phone');
 
     await expect(laptop.getByRole('article', { name: /^Great at / })).toContainText('Written on the phone', {
       timeout: 20_000,
     });
-    // The first push started the sync worker (docs/adr/0115); the next one leaves from it.
-    await expect.poll(() => phoneWorkers.filter((url) => /sync\.worker-/.test(url))).toHaveLength(1);
     await expect(phone.locator('aside[data-state="up_to_date"]')).toBeAttached();
-    // Within the app, not by a load: a new page would start a new worker.
+    // Within the app, not by a load: the running engine pushes the next one too.
     await phone.getByRole('link', { name: 'Check in', exact: true }).click();
     await phone.getByRole('radio', { name: 'Good' }).check({ force: true });
-    await phone.getByLabel('Note').fill('Pushed from the sync worker');
+    await phone.getByLabel('Note').fill('Pushed by the running engine');
     await phone.getByRole('button', { name: 'Save check-in' }).click();
     await expect(laptop.getByRole('article', { name: /^Good at / })).toContainText(
-      'Pushed from the sync worker',
+      'Pushed by the running engine',
       { timeout: 20_000 },
     );
   });
 
-  test('a first sync longer than a page goes to the sync worker, or stays on the page where it cannot load', async ({
+  test('two tabs of one device: one syncs, the other shows its status and its writes are pushed (ADR 0134)', async ({
     browser,
   }) => {
-    // More than one page of rows: the walk starts on the page and is handed to the sync worker once its
-    // script has run (docs/adr/0099). The worker is cached on first use, not precached (pwa.config.ts):
-    // a device that cannot load it walks every page on its main thread and misses nothing.
+    const email = uniqueEmail('sync-tabs');
+    const phone = await device(browser, email);
+    const laptop = await device(browser, email);
+    await phone.goto('/mood');
+    await expect(phone.locator('aside[data-state="up_to_date"]')).toBeAttached({ timeout: 20_000 });
+    // A second tab of the phone's browser: it follows the first one's sync.
+    const phoneTab = await phone.context().newPage();
+    await phoneTab.goto('/mood');
+    await expect(phoneTab.locator('aside[data-state="up_to_date"]')).toBeAttached({ timeout: 20_000 });
+    await checkIn(phoneTab, 'Great', 'Written in the second tab');
+    await laptop.goto('/mood');
+    await expect(laptop.getByRole('article', { name: /^Great at / })).toContainText(
+      'Written in the second tab',
+      {
+        timeout: 20_000,
+      },
+    );
+    await expect(phoneTab.locator('aside[data-state="up_to_date"]')).toBeAttached();
+    // The first tab closes: the second starts its own engine, and its next write still goes out.
+    await phone.close();
+    await checkIn(phoneTab, 'Good', 'After the first tab closed');
+    await expect(laptop.getByRole('article', { name: /^Good at / })).toContainText(
+      'After the first tab closed',
+      {
+        timeout: 20_000,
+      },
+    );
+  });
+
+  test('a first sync longer than a page brings every row', async ({ browser }) => {
+    // More than one page of rows: the walk fetches the next page while it applies the last (R13).
     test.setTimeout(180_000);
     const email = uniqueEmail('sync-long');
     const session = await realSession(email);
@@ -71,13 +95,6 @@ test.describe('two devices', () => {
     );
     const tablet = await device(browser, email);
     const laptop = await device(browser, email);
-    const tabletWorkers: string[] = [];
-    tablet.on('worker', (worker) => tabletWorkers.push(worker.url()));
-    const workerFailures: string[] = [];
-    laptop.on('console', (message) => {
-      if (message.text().startsWith('The sync worker failed')) workerFailures.push(message.text());
-    });
-    await laptop.route(/sync\.worker-[^/]*\.js$/, (route) => route.abort());
 
     for (const page of [tablet, laptop]) {
       await page.goto('/notes');
@@ -87,8 +104,6 @@ test.describe('two devices', () => {
         .poll(() => countStore(page, `murmur-user-${session.user.id}`, 'notes'), { timeout: 20_000 })
         .toBe(JOURNAL_LONGER_THAN_A_PAGE);
     }
-    expect(tabletWorkers.filter((url) => /sync\.worker-/.test(url))).toHaveLength(1);
-    expect(workerFailures).toHaveLength(1);
   });
 
   test('two devices write offline, reconnect, and both end with every entry', async ({ browser }) => {

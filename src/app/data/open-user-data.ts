@@ -2,7 +2,7 @@ import { createCommands } from '../../db/commands/create-commands.ts';
 import { handOverToNewerVersion } from '../../db/hand-over-to-newer-version.ts';
 import { openUserDatabase } from '../../db/open-user-database.ts';
 import { saveEveryDraft } from '../../lib/drafts/unsaved-drafts.ts';
-import { realClock, realIds } from '../../sync/real-ports.ts';
+import { realIds, realClock } from '../../sync/real-ports.ts';
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
 
 /** How long a newer Murmur in another tab waits for this tab's drafts before it takes the database. */

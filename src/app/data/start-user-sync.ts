@@ -17,8 +17,14 @@ export interface StartUserSyncOptions {
   engine?: Partial<Omit<SyncEngineOptions, 'db' | 'transport' | 'ports'>>;
 }
 
-export interface UserSync {
-  engine: SyncEngine;
+/**
+ * What a tab's commands and screens use of its user's sync: the engine itself in the tab that runs it,
+ * and one that asks that tab in every other (shareSync, ADR 0134).
+ */
+export type TabSync = Pick<SyncEngine, 'status' | 'syncNow' | 'notifyWriteStarting' | 'notifyLocalWrite'>;
+
+export interface UserSync<Engine extends TabSync = TabSync> {
+  engine: Engine;
   /** Stops the engine, its triggers and the transport. The database stays open (its owner closes it). */
   dispose(): void;
 }
@@ -30,7 +36,7 @@ export interface UserSync {
  * account disposes it before anything else runs, and the engine itself refuses a session of another
  * user (R30).
  */
-export function startUserSync(options: StartUserSyncOptions): UserSync {
+export function startUserSync(options: StartUserSyncOptions): UserSync<SyncEngine> {
   const { db, transport, ports, focus } = options;
   const engine = new SyncEngine({ db, transport, ports, ...options.engine });
   const stopFocus = focus.subscribe(() => engine.notifyFocus());

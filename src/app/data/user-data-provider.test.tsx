@@ -11,6 +11,7 @@ import { createCommands } from '../../db/commands/create-commands.ts';
 import { openUserDatabase } from '../../db/open-user-database.ts';
 import { AuthContext, type AuthContextValue } from '../../features/auth/auth-context.ts';
 import { createI18n } from '../../lib/i18n/i18n.ts';
+import type { SyncEngine } from '../../sync/sync-engine.ts';
 import type { SyncSession } from '../../sync/transport.ts';
 import { FakeConnectivity } from '../../testing/sync/fake-connectivity.ts';
 import { FakeLocks } from '../../testing/sync/fake-locks.ts';
@@ -48,7 +49,7 @@ function createDevice() {
   const ids = createTestIds(1);
   const clock = { now: () => world.timers.now(), timeZone: () => 'Europe/Berlin' };
   const tokens = new Map<string, string>();
-  const syncs: { userId: string; sync: UserSync; transport: ClosableFakeTransport }[] = [];
+  const syncs: { userId: string; sync: UserSync<SyncEngine>; transport: ClosableFakeTransport }[] = [];
   let refreshes = 0;
   /** Whose subscription the app asked the backend for, in order. */
   const subscriptionReads: string[] = [];

@@ -23,13 +23,11 @@ function tableRow(row: Record<string, unknown>): Record<string, unknown> {
  */
 export async function importLandedRows(tx: Transaction): Promise<void> {
   const byTable = new Map<string, Map<string, Record<string, unknown>>>();
-  await tx
-    .table('landed')
-    .each((chunk: LandedChunk) => {
-      let rows = byTable.get(chunk.table);
-      if (!rows) byTable.set(chunk.table, (rows = new Map()));
-      for (const row of chunk.rows) rows.set(String(row['id']), row);
-    });
+  await tx.table('landed').each((chunk: LandedChunk) => {
+    let rows = byTable.get(chunk.table);
+    if (!rows) byTable.set(chunk.table, (rows = new Map()));
+    for (const row of chunk.rows) rows.set(String(row['id']), row);
+  });
   for (const [name, rows] of byTable) {
     // A table this version does not know stays unknown: its rows were never read.
     if (!tx.storeNames.includes(name)) continue;

@@ -14,7 +14,6 @@ import {
 import type { OutboxRow } from '../../db/schema.ts';
 import { getCursor } from '../../db/sync-meta.ts';
 import { pushRequestSchema } from '../../sync/protocol.ts';
-import { ConnectionPushRunner } from './connection-push-runner.ts';
 import { SimulatedEditors } from './simulated-editors.ts';
 import type { FakeTransport } from './fake-transport.ts';
 import { NetworkNemesis } from './network-nemesis.ts';
@@ -75,17 +74,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     ...(options.pushBatchSize === undefined ? {} : { pushBatchSize: options.pushBatchSize }),
   };
   const skew = () => prng.int(-10 * 60_000, 4 * 60_000);
-  /**
-   * Every device's second tab drains its outbox through a runner on a connection of its own, as the
-   * app's sync worker does (docs/adr/0115), so the nemesis reaches that path too.
-   */
-  const openTab = async (device: TestDevice, index: number): Promise<TestTab> => {
-    const runner = index === 1 ? new ConnectionPushRunner(device) : undefined;
-    const tab = await openTestTab(device, server, timers, {
-      ...engineOptions,
-      ...(runner ? { pushRunner: runner } : {}),
-    });
-    if (runner) runner.transport = tab.transport;
+  const openTab = async (device: TestDevice): Promise<TestTab> => {
+    const tab = await openTestTab(device, server, timers, engineOptions);
     // The engine's own changes (R40 merges) may be pushed before any op reads the outbox: every pushed
     // mutation is recorded as well. A command's change is then recorded twice, which the oracle allows.
     tab.transport.onPush = (request) => {
@@ -121,7 +111,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     lastSeq.set(device, 0);
     const deviceTabs: TestTab[] = [];
     for (let t = 0; t < tabsPerDevice; t++) {
-      const tab = await openTab(device, t);
+      const tab = await openTab(device);
       tab.engine.start();
       deviceTabs.push(tab);
     }
@@ -340,7 +330,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         old.engine.stop();
         old.db.close();
         zombies.push(old.transport); // its requests may still reach the server (killed mid-push)
-        const fresh = await openTab(old.device, t);
+        const fresh = await openTab(old.device);
         fresh.engine.start();
         deviceTabs[t] = fresh;
         await editors?.reloaded(old, fresh);

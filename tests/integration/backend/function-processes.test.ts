@@ -1,5 +1,13 @@
 // @vitest-environment node
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -100,7 +108,12 @@ describe.runIf(process.platform === 'linux')('Edge Function processes', () => {
     const functionsDir = tempDir();
     mkdirSync(join(functionsDir, 'secret'));
     writeFileSync(join(functionsDir, 'secret', 'index.ts'), SECRET);
-    const backend = await startBackend({ port: 0, dataDir: 'memory://', migrationsDir: tempDir(), functionsDir });
+    const backend = await startBackend({
+      port: 0,
+      dataDir: 'memory://',
+      migrationsDir: tempDir(),
+      functionsDir,
+    });
     try {
       const read = async () => {
         const response = await fetch(`${backend.url}/functions/v1/secret`, {
