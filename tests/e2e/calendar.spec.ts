@@ -1,6 +1,16 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 
 import { signInBeforeLoad } from './support/session.ts';
+
+/** A check-in for a past day, made through the check-in screen. */
+async function checkIn(page: Page, day: string, mood: string) {
+  await page.goto(`/mood/entry/${day}`);
+  await page.getByRole('radio', { name: mood }).check({ force: true });
+  await page.getByLabel('Time').fill('09:00');
+  await page.getByRole('button', { name: 'Save check-in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/mood\\?day=${day}$`));
+}
 
 test.describe('calendar', () => {
   test.beforeEach(async ({ page }) => {
@@ -62,4 +72,39 @@ test.describe('calendar', () => {
     await page.goto('/calendar');
     await expect(page.getByRole('columnheader').first()).toHaveText(/^Mo/);
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`on a phone a mood's face sits clear of a two-digit day, in readable ink (${theme})`, async ({
+      page,
+    }) => {
+      await page.addInitScript((value) => localStorage.setItem('murmur-theme', value), theme);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await checkIn(page, '2026-11-28', 'Awful');
+      await checkIn(page, '2026-11-29', 'Great');
+      await page.goto('/calendar');
+      const grid = page.getByRole('grid');
+      while ((await grid.locator('[data-day="2026-11-28"]:not([data-outside="true"])').count()) === 0)
+        await page.getByRole('button', { name: 'Previous month' }).click();
+      for (const day of ['2026-11-28', '2026-11-29']) {
+        const cell = grid.locator(`[data-day="${day}"]:not([data-outside="true"])`);
+        const number = await cell.locator('span').first().boundingBox();
+        const face = await cell.locator('svg').boundingBox();
+        expect(number && face).toBeTruthy();
+        if (!number || !face) continue;
+        const apart =
+          number.x + number.width <= face.x ||
+          face.x + face.width <= number.x ||
+          number.y + number.height <= face.y ||
+          face.y + face.height <= number.y;
+        expect(apart, `${day}: the face covers the number`).toBe(true);
+      }
+      const contrast = await new AxeBuilder({ page })
+        .include('[role="grid"]')
+        .withRules(['color-contrast'])
+        .analyze();
+      expect(
+        contrast.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' '))),
+      ).toEqual([]);
+    });
+  }
 });

@@ -144,7 +144,11 @@ export function CalendarMonth({ today }: { today: Day }) {
                     className={styles.day}
                     data-outside={outside}
                     data-today={day === today}
-                    style={info?.mood ? { background: moodLevel(info.mood).color } : undefined}
+                    style={
+                      info?.mood
+                        ? { background: moodLevel(info.mood).color, color: moodLevel(info.mood).ink }
+                        : undefined
+                    }
                     onFocus={() => {
                       if (day !== focused) setFocused(day);
                     }}

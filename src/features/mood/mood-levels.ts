@@ -10,14 +10,16 @@ export interface MoodLevelInfo {
   /** i18n key under mood.levels. */
   key: 'awful' | 'bad' | 'okay' | 'good' | 'great';
   color: string;
+  /** Text on `color`: whichever of near-black and white keeps WCAG's 4.5:1 contrast there. */
+  ink: string;
 }
 
 export const MOOD_LEVELS: readonly MoodLevelInfo[] = [
-  { level: 1, key: 'awful', color: '#d7191c' },
-  { level: 2, key: 'bad', color: '#fdae61' },
-  { level: 3, key: 'okay', color: '#ffffbf' },
-  { level: 4, key: 'good', color: '#abd9e9' },
-  { level: 5, key: 'great', color: '#2c7bb6' },
+  { level: 1, key: 'awful', color: '#d7191c', ink: '#ffffff' },
+  { level: 2, key: 'bad', color: '#fdae61', ink: '#1f1a17' },
+  { level: 3, key: 'okay', color: '#ffffbf', ink: '#1f1a17' },
+  { level: 4, key: 'good', color: '#abd9e9', ink: '#1f1a17' },
+  { level: 5, key: 'great', color: '#2c7bb6', ink: '#ffffff' },
 ];
 
 export function moodLevel(level: number): MoodLevelInfo {
