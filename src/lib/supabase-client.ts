@@ -36,3 +36,14 @@ export function createReauthenticationClient(): SupabaseClient {
     },
   });
 }
+
+/**
+ * A client that sends the access token it is given rather than keeping a session: the sync worker's
+ * (ADR 0139), whose tab owns the session and hands it over. supabase-js reads `accessToken` for every
+ * request and for the realtime socket's authorisation; without a token it sends the anon key.
+ */
+export function createTokenClient(accessToken: () => string | null): SupabaseClient {
+  return createClient(appConfig.supabaseUrl, appConfig.supabaseAnonKey, {
+    accessToken: () => Promise.resolve(accessToken()),
+  });
+}

@@ -1,23 +1,14 @@
 import { answerForDrafts } from '../../lib/drafts/drafts-in-every-tab.ts';
 import { saveEveryDraft } from '../../lib/drafts/unsaved-drafts.ts';
-import { loadSupabase } from '../../lib/load-supabase.ts';
 import type { AuthPort } from '../../sync/ports.ts';
-import {
-  browserConnectivity,
-  realClock,
-  realIds,
-  realRandom,
-  realTimers,
-  browserYield,
-  webLocks,
-} from '../../sync/real-ports.ts';
-import type { SyncEngine } from '../../sync/sync-engine.ts';
-import { loadSyncTransport, type CreateSyncTransport } from './load-sync-transport.ts';
+import { browserConnectivity, realIds, webLocks } from '../../sync/real-ports.ts';
 import { openUserData } from './open-user-data.ts';
 import { replayRescuedWrites, watchRescuedWrites } from './replay-rescued-writes.ts';
 import { shareSync, syncOwnerLockName } from './share-sync.ts';
 import { startAudioUploads } from './start-audio-uploads.ts';
-import { startUserSync, type UserSync } from './start-user-sync.ts';
+import type { UserSync } from './start-user-sync.ts';
+import { startWorkerSync } from './start-worker-sync.ts';
+import type { LeaderEngine } from './sync-worker-messages.ts';
 import type { UserConnection } from './user-data-backend.ts';
 import { userConnection } from './user-connection.ts';
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
@@ -47,9 +38,7 @@ export async function connectUserData(userId: string, auth: AuthPort): Promise<U
   };
 }
 
-async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | null> {
-  const createTransport = await loadSyncTransport();
-  if (!createTransport) return null;
+async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync> {
   const name = data.db.name;
   // One tab of the device syncs this database at a time (ADR 0134): the rest follow it.
   return shareSync({
@@ -60,17 +49,20 @@ async function startAppSync(data: UserData, auth: AuthPort): Promise<UserSync | 
     // As the engine's own first status would (start-user-sync.ts): no "Offline" flash when online.
     initialStatus: { state: browserConnectivity.isOnline() ? 'syncing' : 'offline' },
     tabId: realIds.next(),
-    lead: () => leadAppSync(data, auth, createTransport),
+    lead: () => leadAppSync(data, auth),
   });
 }
 
-/** The engine and the audio uploads beside it, in the tab that leads. */
-async function leadAppSync(
-  data: UserData,
-  auth: AuthPort,
-  createTransport: CreateSyncTransport,
-): Promise<UserSync<SyncEngine>> {
-  const sync = await startEngine(data, auth, createTransport);
+/** The engine, in a worker of this tab's (ADR 0139), and the audio uploads beside it. */
+async function leadAppSync(data: UserData, auth: AuthPort): Promise<UserSync<LeaderEngine>> {
+  const sync = await startWorkerSync({
+    // Vite bundles a worker only from this literal `new Worker(new URL(…, import.meta.url))`.
+    worker: new Worker(new URL('./sync.worker.ts', import.meta.url), { type: 'module' }),
+    userId: data.userId,
+    auth,
+    connectivity: browserConnectivity,
+    focus: windowFocus,
+  });
   // Audio follows its metadata: the uploader runs beside the engine and stops with it. The commands are
   // the connection's, so marking a recording uploaded tells the engine like any write.
   const stopAudio = await startAudioUploads(data.db, data.commands, sync.engine).catch((error: unknown) => {
@@ -84,27 +76,4 @@ async function leadAppSync(
       sync.dispose();
     },
   };
-}
-
-async function startEngine(
-  data: UserData,
-  auth: AuthPort,
-  createTransport: CreateSyncTransport,
-): Promise<UserSync<SyncEngine>> {
-  const transport = createTransport(await loadSupabase(), data.userId);
-  return startUserSync({
-    db: data.db,
-    transport,
-    ports: {
-      clock: realClock,
-      ids: realIds,
-      timers: realTimers,
-      random: realRandom,
-      connectivity: browserConnectivity,
-      yieldToUi: browserYield,
-      auth,
-      locks: webLocks,
-    },
-    focus: windowFocus,
-  });
 }

@@ -1,7 +1,7 @@
 import type { LockPort } from '../../sync/ports.ts';
-import type { SyncEngine } from '../../sync/sync-engine.ts';
 import { SyncStatusStore, type SyncStatus } from '../../sync/sync-status.ts';
 import type { TabSync, UserSync } from './start-user-sync.ts';
+import type { LeaderEngine } from './sync-worker-messages.ts';
 import type { FocusSource } from './window-focus.ts';
 
 /** The part of a BroadcastChannel used here (browsers and node have the real one). */
@@ -37,7 +37,7 @@ export interface ShareSyncOptions {
   /** Tells this tab's sync-now requests from other followers'. */
   tabId: string;
   /** Starts the engine here, once this tab leads; a rejection lets the next tab try. */
-  lead: () => Promise<UserSync<SyncEngine>>;
+  lead: () => Promise<UserSync<LeaderEngine>>;
 }
 
 /** The Web Lock whose holder runs the device's sync engine for this database (ADR 0134). */
@@ -56,7 +56,7 @@ export function shareSync(options: ShareSyncOptions): UserSync {
   const { channel, tabId } = options;
   const status = new SyncStatusStore();
   status.set(options.initialStatus);
-  let leader: UserSync<SyncEngine> | null = null;
+  let leader: UserSync<LeaderEngine> | null = null;
   let disposed = false;
   let stepDown: () => void = () => undefined;
   let asked = 0;
@@ -98,7 +98,7 @@ export function shareSync(options: ShareSyncOptions): UserSync {
 
   const lead = async () => {
     if (disposed) return;
-    let sync: UserSync<SyncEngine>;
+    let sync: UserSync<LeaderEngine>;
     try {
       sync = await options.lead();
     } catch (error) {

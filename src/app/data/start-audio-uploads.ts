@@ -15,7 +15,7 @@ import type { SyncEngine } from '../../sync/sync-engine.ts';
 export async function startAudioUploads(
   db: MurmurDatabase,
   commands: Commands,
-  engine: SyncEngine,
+  engine: Pick<SyncEngine, 'status'>,
 ): Promise<() => void> {
   const { createStorageAudioTransport } = await import('../../lib/sync/storage-audio-transport.ts');
   const transport = createStorageAudioTransport(
