@@ -1,31 +1,33 @@
 import './app/styles/global.css';
 
 import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/routing/app-routes.tsx';
+import { removeStartUpPicture } from './app/startup/remove-start-up-picture.ts';
 import { runStartup } from './app/startup/run-startup.ts';
 import { startupSteps } from './app/startup/startup-steps.ts';
+import { appConfig } from './lib/config.ts';
 import { createI18n } from './lib/i18n/i18n.ts';
 import { readStoredLanguage } from './lib/i18n/language-preference.ts';
+import { readStoredSession } from './lib/stored-session.ts';
 
 /** Start-up order of product spec §4: translations first, then the rest, then the first render. */
 async function start(): Promise<void> {
-  preloadScreen(window.location.pathname);
+  removeStartUpPicture();
+  const signedIn = readStoredSession(appConfig.supabaseUrl, Date.now()).kind !== 'none';
+  preloadScreen(window.location.pathname, signedIn);
   const language = readStoredLanguage();
   document.documentElement.lang = language;
   // The screens' texts load beside the first screen's chunk; the layout waits for them, not the app.
   const i18n = await createI18n(language, { screenStrings: 'in-background' });
   await runStartup(startupSteps);
-  // React's DOM renderer is evaluated in a task of its own: imported with the rest of the entry, the
-  // entry's evaluation was one task of 51–60 ms on a slow machine, the longest of a first sync
-  // (docs/performance.md). The build preloads its chunk with the entry (vite.config.ts).
-  const { createRoot } = await import('react-dom/client');
   const container = document.getElementById('root');
   if (!container) throw new Error('Murmur: #root is missing from index.html');
   const root = createRoot(container);
-  // A transition renders in slices of a few ms and lets the browser in between: rendered at once, the
-  // shell's first render was one task of 60–130 ms on a slow machine (docs/performance.md).
+  // The first render replaces index.html's skeleton. As a transition it renders in slices and lets the
+  // browser in between, so the shell's first render is no long task on a slow device.
   startTransition(() =>
     root.render(
       <StrictMode>

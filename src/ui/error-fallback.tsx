@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 
-import { useEndFirstPaint } from '../lib/first-paint/use-end-first-paint.ts';
 import styles from './error-fallback.module.css';
 
 /** Shown in place of a screen that failed to render (product spec §2, §8). */
 export function ErrorFallback({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  useEndFirstPaint(true);
   const message = error instanceof Error ? error.message : String(error);
   return (
     <div className={styles.box} role="alert">

@@ -16,23 +16,6 @@ import { timeRawNoteSaves } from './support/time-raw-note-saves.ts';
 const PORT = Number(process.env['BENCH_NOTES_PORT'] ?? 4475);
 const MIN_RUNS = 5;
 const NOTE_COUNT = 10_000;
-/**
- * Set by index.html when it shows the picture of the list as it was left, once its check has found the
- * picture's notes unchanged in IndexedDB (docs/adr/0107).
- */
-const PICTURE_MARK = 'murmur:first-paint';
-
-/**
- * The first contentful paint of a load that showed the start-up picture: index.html shows nothing
- * before it, so the first paint with content is the picture. NaN without one.
- */
-function pictureShownAt(page: Page): Promise<number> {
-  return page.evaluate((mark) => {
-    const shown = performance.getEntriesByName(mark).length > 0;
-    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-    return shown && paint !== undefined ? paint : Number.NaN;
-  }, PICTURE_MARK);
-}
 const slowdowns = [1, 4] as const;
 
 /**
@@ -220,9 +203,8 @@ async function typeSearches(searches: readonly string[]): Promise<number[]> {
  * search box takes to filter the list to a typed word, at 1× and 4× CPU. The HTTP cache is warm (the
  * seeding load fetched the app), so the figure is the app's own work: open the database, read and order
  * the notes, mount the virtual list. Each measured start follows a page left on the list, as a person
- * leaves the app, so index.html shows the list as it was left (docs/adr/0107) until the app's own list
- * replaces it; both are reported. Beside them, the same first paint by a page with no app code
- * (raw-list-page.ts): what the browser alone needs at that CPU slowdown.
+ * leaves the app. Beside it, the same first paint by a page with no app code (raw-list-page.ts): what
+ * the browser alone needs at that CPU slowdown.
  */
 export const notesList: Benchmark = {
   name: 'notes-list',
@@ -237,8 +219,6 @@ export const notesList: Benchmark = {
     if (!executablePath) throw new Error('notes-list: no Chromium found (set CHROMIUM_PATH)');
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const listShown = new Map<number, number[]>();
-    const picturesShown = new Map<number, number[]>();
-    const firstLists = new Map<number, number[]>();
     const searched = new Map<number, number[]>();
     const keystrokes = new Map<number, number[]>();
     const mounts = new Map<number, number[]>();
@@ -253,7 +233,7 @@ export const notesList: Benchmark = {
       log(`notes-list: ${NOTE_COUNT} notes stored`);
       for (let run = 1; run <= runCount; run += 1) {
         for (const rate of slowdowns) {
-          // A page left on the list, as a person leaves the app: the measured start then has the picture.
+          // A page left on the list, as a person leaves the app: it stores the session the next start uses.
           const left = await context.newPage();
           const { user } = await signInBeforeLoad(left, email);
           await gotoUntilMark(left, `${base}/notes`, NOTES_LIST_MARK);
@@ -268,13 +248,6 @@ export const notesList: Benchmark = {
           await gotoUntilMark(page, `${base}/notes`, NOTES_LIST_MARK);
           const shownAt = await markTime(page, NOTES_LIST_MARK);
           listShown.set(rate, [...(listShown.get(rate) ?? []), shownAt]);
-          const pictureAt = await pictureShownAt(page);
-          if (Number.isFinite(pictureAt))
-            picturesShown.set(rate, [...(picturesShown.get(rate) ?? []), pictureAt]);
-          else log(`notes-list: run ${run} at ${rate}× started without the start-up picture`);
-          // The first list painted: the checked picture, or the live list in a start that showed none.
-          const firstAt = Number.isFinite(pictureAt) ? Math.min(shownAt, pictureAt) : shownAt;
-          firstLists.set(rate, [...(firstLists.get(rate) ?? []), firstAt]);
           // Typing: from the input event to the filtered list on screen, its rows read (next animation
           // frame). The first search comes right after the list shows; the keystrokes after it are what
           // the per-keystroke budget judges.
@@ -308,16 +281,6 @@ export const notesList: Benchmark = {
     const metrics: Metric[] = [];
     const round = (value: number) => Math.round(value);
     for (const rate of slowdowns) {
-      const first = summarize(firstLists.get(rate) ?? []);
-      metrics.push({
-        name: `first notes painted, 10k notes, ${rate}× CPU`,
-        unit: 'ms',
-        median: round(first.median),
-        p95: round(first.p95),
-        runs: first.runs,
-        ...(rate === 4 ? { target: { comparison: 'at-most' as const, value: 300 } } : {}),
-        note: `the start-up picture once its notes are found unchanged in IndexedDB, or the live list in a start without it (ADR 0107); ${(picturesShown.get(rate) ?? []).length} of ${first.runs} starts showed it`,
-      });
       const shown = summarize(listShown.get(rate) ?? []);
       metrics.push({
         name: `first notes painted by the live list, 10k notes, ${rate}× CPU`,
@@ -325,20 +288,8 @@ export const notesList: Benchmark = {
         median: round(shown.median),
         p95: round(shown.p95),
         runs: shown.runs,
-        note: 'beside the budget: the app itself, which replaces the picture; a start without a picture paints this first',
+        ...(rate === 4 ? { target: { comparison: 'at-most' as const, value: 300 } } : {}),
       });
-      const pictures = picturesShown.get(rate) ?? [];
-      if (pictures.length > 0) {
-        const picture = summarize(pictures);
-        metrics.push({
-          name: `first notes painted as last left (start-up picture), 10k notes, ${rate}× CPU`,
-          unit: 'ms',
-          median: round(picture.median),
-          p95: round(picture.p95),
-          runs: picture.runs,
-          note: 'the starts that showed the picture, checked against IndexedDB first (ADR 0107)',
-        });
-      } else log(`notes-list: no start at ${rate}× showed the start-up picture; its figure is left out`);
       const rawList = summarize(rawLists.get(rate) ?? []);
       metrics.push({
         name: `first 50 notes painted by a page with no app code, 10k notes, ${rate}× CPU`,

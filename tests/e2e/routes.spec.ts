@@ -58,6 +58,14 @@ test.describe('a visitor', () => {
     });
   }
 
+  test('sent from /notes to /auth, fetches nothing of the notes screen', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto('/notes');
+    await expect(heading(page)).toHaveText('Sign in to Murmur');
+    expect(fetched.filter((path) => path.includes('notes-screen'))).toEqual([]);
+  });
+
   test('returns to the page they asked for after signing in', async ({ page, request }) => {
     const email = uniqueEmail('routes-return');
     await createAccount(request, email, PASSWORD);

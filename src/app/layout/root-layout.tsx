@@ -1,11 +1,10 @@
-import { lazy, Suspense, useContext, useLayoutEffect } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { SessionExpiryWatcher } from '../../features/auth/session-expiry-watcher.tsx';
 import { useAuth } from '../../features/auth/use-auth.ts';
-import { endFirstPaintElsewhere } from '../../lib/first-paint/first-paint.ts';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { GridBackground } from '../../ui/grid-background.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -33,8 +32,6 @@ export function RootLayout() {
   const location = useLocation();
   const sync = useContext(SyncContext);
   useScrollToTopOnNavigate();
-  // A start-up picture is of one address; a redirect elsewhere (signed out, onboarding) ends it at once.
-  useLayoutEffect(() => endFirstPaintElsewhere(location.pathname), [location.pathname]);
   const signedIn = user !== null;
   const from = (location.state as LocationState | null)?.from;
   const decision = decideAccess(location.pathname, { loading, signedIn }, from);

@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 
 import { RootLayout } from '../layout/root-layout.tsx';
+import { decideAccess } from './access-rule.ts';
 
 /**
  * Every route of product spec §2, each screen its own lazily loaded chunk. Declarative routes rather
@@ -89,10 +90,15 @@ const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
 
 /**
  * Starts fetching the first screen's chunk while translations load, instead of after the first render:
- * it removes one round trip from every cold start. A failure here is harmless; the render retries.
+ * it removes one round trip from every cold start. The screen is the one the layout's guard will show
+ * (access-rule.ts): a visitor's link to a private screen fetches the sign-in screen, never the private
+ * one. A failure here is harmless; the render retries.
  */
-export function preloadScreen(pathname: string): void {
-  const hit = PRELOADS.find(([pattern]) => matchPath({ path: pattern, end: true }, pathname));
+export function preloadScreen(pathname: string, signedIn: boolean): void {
+  const decision = decideAccess(pathname, { loading: false, signedIn }, undefined);
+  // Without a `from`, a redirect's target is a bare path (returnTarget).
+  const shown = decision.kind === 'redirect' ? decision.to : pathname;
+  const hit = PRELOADS.find(([pattern]) => matchPath({ path: pattern, end: true }, shown));
   void (hit?.[1] ?? load.notFound)().catch(() => undefined);
 }
 

@@ -2,7 +2,6 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
-import { forgetFirstPaint } from '../../lib/first-paint/take-first-paint.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { removeLocalData } from './remove-local-data.ts';
@@ -26,8 +25,6 @@ export function useSignOut() {
       try {
         const { error } = await (await loadSupabase()).auth.signOut();
         if (error) throw error;
-        // A start-up picture kept by another tab, hidden or frozen, is nobody's to see now (ADR 0107).
-        forgetFirstPaint();
         // After the session: the open database closes when the user leaves the auth state.
         if (options.removeLocalDataOf) await removeLocalData(options.removeLocalDataOf);
         notify({

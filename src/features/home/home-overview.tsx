@@ -1,11 +1,8 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 
 import type { Day } from '../../lib/dates/day.ts';
 import { formatDay } from '../../lib/dates/day.ts';
-import { useEndFirstPaint } from '../../lib/first-paint/use-end-first-paint.ts';
-import { useKeepFirstPaint } from '../../lib/first-paint/use-keep-first-paint.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { DiaryEntryPreview } from '../diary/diary-entry-preview.tsx';
@@ -33,12 +30,6 @@ export function HomeOverview({ today }: { today: Day }) {
   const past = useOnThisDay(today);
   const createDiaryEntry = useCreateDiaryEntry();
   const streak = days ? writingStreak(days, today) : null;
-  // Home is where a start lands (`/` takes a signed-in person here): once every part has its data, a
-  // picture of it is kept for the next start of the same day, and any picture shown goes.
-  const ready = userData !== null && todays !== undefined && days !== undefined && past !== undefined;
-  const shown = useMemo(() => [todays, days, past], [todays, days, past]);
-  useKeepFirstPaint(userData?.userId ?? null, ready, shown, { alsoAt: ['/'], day: today });
-  useEndFirstPaint(ready);
 
   const newNote = async () => {
     if (!userData) return;

@@ -1,20 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { NOTE_TAGS_INDEX } from '../../db/note-list-index.ts';
-import { useEndFirstPaint } from '../../lib/first-paint/use-end-first-paint.ts';
-import { useKeepFirstPaint } from '../../lib/first-paint/use-keep-first-paint.ts';
 import { useCatchingUp } from '../../lib/live-query/use-catching-up.ts';
 import { usePacedLiveQuery } from '../../lib/live-query/use-paced-live-query.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import type { PictureCheck } from '../../lib/first-paint/picture-check.ts';
 import { NoteLockSettings } from './note-lock-settings.tsx';
 import type { NotesData } from './notes-data.ts';
-import { notesPictureCheck } from './notes-picture-check.ts';
-import type { RowWindow } from './use-fixed-row-window.ts';
 import { useListedNotes } from './use-listed-notes.ts';
 import { useSearchParamText } from './use-search-param-text.ts';
 import { useNoteFilter, type NoteFilterState } from './use-note-filter.ts';
@@ -39,7 +34,6 @@ function markNotesRead(): void {
 
 function EmptyNotes() {
   const { t } = useTranslation();
-  useEndFirstPaint(true);
   return (
     <div className={styles.empty}>
       <h2>{t('notes.empty.title')}</h2>
@@ -55,29 +49,10 @@ function EmptyNotes() {
 function ListedNotesView({ data }: { data: NotesData }) {
   const { t } = useTranslation();
   const listed = useListedNotes(data.db, undefined, markNotesRead);
-  // The rows the list has on screen (from the top when a picture may be taken).
-  const shownRows = useRef<RowWindow | null>(null);
-  const wantRows = listed?.onRowsWanted;
-  const onRowsWanted = useCallback(
-    (rows: RowWindow) => {
-      shownRows.current = rows;
-      wantRows?.(rows);
-    },
-    [wantRows],
-  );
-  const pictureCheck = useCallback(
-    (): PictureCheck | null =>
-      listed ? notesPictureCheck(data.db.name, listed.total, listed.noteAt, shownRows.current) : null,
-    [listed, data.db],
-  );
-  // The unfiltered list is what a start at /notes shows first: its picture is kept for the next start,
-  // and shown then only if its notes are still the first in the database, unchanged.
-  useKeepFirstPaint(data.userId, listed !== undefined, listed, { check: pictureCheck });
   if (!listed) return <Spinner label={t('common.loading')} />;
   return (
     <>
-      {/* The count is not checked at the next start, so the picture leaves it blank. */}
-      <p className={styles.count} role="status" data-first-paint="blank">
+      <p className={styles.count} role="status">
         {t('notes.list.count', { count: listed.total })}
       </p>
       {listed.total === 0 ? (
@@ -86,7 +61,7 @@ function ListedNotesView({ data }: { data: NotesData }) {
         <VirtualNoteList
           count={listed.total}
           noteAt={listed.noteAt}
-          onRowsWanted={onRowsWanted}
+          onRowsWanted={listed.onRowsWanted}
           label={t('notes.list.label')}
         />
       )}

@@ -2,7 +2,6 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Stored } from '../../db/entities/common.ts';
-import { useEndFirstPaint } from '../../lib/first-paint/use-end-first-paint.ts';
 import type { Note } from '../../db/entities/note.ts';
 import { NoteCard, type NoteCardLabels } from './note-card.tsx';
 import styles from './notes.module.css';
@@ -70,7 +69,6 @@ export const VirtualNoteList = memo(function VirtualNoteList({
     if (measured) onRowsWanted?.({ start, end });
   }, [measured, start, end, onRowsWanted]);
   const shown = end > start && noteAt(start) !== undefined;
-  useEndFirstPaint(shown);
   useEffect(() => {
     if (!shown) return undefined;
     markListShown();

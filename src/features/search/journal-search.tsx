@@ -42,12 +42,11 @@ export function JournalSearch() {
           onChange={(event) => setQuery(event.target.value)}
         />
       </div>
-      {/* A search is the moment's: its results are never in a start-up picture (ADR 0107). */}
-      <p role="status" className={styles.status} data-first-paint="skip">
+      <p role="status" className={styles.status}>
         {status}
       </p>
       {active && hits.length > 0 ? (
-        <ul className={styles.hits} data-first-paint="skip">
+        <ul className={styles.hits}>
           {hits.map((hit) => (
             <li key={`${hit.kind}:${hit.entryId}`}>
               <Link to={hitLink(hit)} className={styles.hit}>

@@ -1,4 +1,4 @@
-import type { i18n as I18n } from 'i18next';
+import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import { lazyStrings, useStringsReady } from './lazy-strings.ts';
@@ -54,9 +54,6 @@ export async function createI18n(
   { screenStrings = 'awaited' }: CreateI18nOptions = {},
 ): Promise<I18n> {
   const language: Language = isLanguage(requested) ? requested : DEFAULT_LANGUAGE;
-  // i18next is evaluated in a task of its own, after the entry's (docs/adr/0125); the build preloads
-  // its chunk with the entry's (START_STEPS in vite.config.ts).
-  const { createInstance } = await import('i18next');
   const instance = createInstance();
   await instance.use(initReactI18next).init({
     resources: { [DEFAULT_LANGUAGE]: { translation: enUS } },

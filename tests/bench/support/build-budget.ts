@@ -16,13 +16,13 @@ export const PRECACHE_BUDGET_KB = 610;
 const KB = 1000;
 
 /**
- * The modules index.html hands to its boot script, the entry first, which preloads them and runs the
- * entry as soon as the start-up picture's check allows (vite.config.ts, docs/adr/0107):
- * `murmurPreload(["/assets/x.js", …])`.
+ * The modules index.html starts, the entry first: its module script and the modulepreloads Vite writes
+ * for the entry's static imports (`src="/assets/x.js"`, `href="/assets/y.js"`).
  */
 function startedModules(html: string): string[] {
-  const preloaded = /murmurPreload\((\[[^\]]*\])\)/.exec(html)?.[1];
-  return preloaded ? (JSON.parse(preloaded) as string[]).map((url) => url.replace(/^\//, '')) : [];
+  const entries = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)];
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)];
+  return [...entries, ...preloads].flatMap((match) => (match[1] ? [match[1].replace(/^\//, '')] : []));
 }
 
 /** Every file the service worker precaches: generateSW writes them into sw.js as {url:"…",revision:…}. */
