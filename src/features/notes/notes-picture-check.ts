@@ -2,7 +2,7 @@ import type { Stored } from '../../db/entities/common.ts';
 import type { Note } from '../../db/entities/note.ts';
 import { NOTE_ORDER_INDEX } from '../../db/note-list-index.ts';
 import { pictureRowHash, type PictureCheck } from '../../lib/first-paint/picture-check.ts';
-import type { RowWindow } from './use-fixed-row-window.ts';
+import type { RowWindow } from './use-listed-notes.ts';
 
 /**
  * What the next start must find for the notes list's picture to show (docs/adr/0107): the first notes
