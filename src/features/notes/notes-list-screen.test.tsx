@@ -22,7 +22,10 @@ describe('notes list', () => {
       return this.textContent.includes('#') ? TAGGED_ROW_PX : ROW_PX;
     });
   });
-  afterEach(() => data.db.close());
+  afterEach(() => {
+    window.scrollTo(0, 0);
+    data.db.close();
+  });
 
   const show = (path = '/notes') =>
     renderAt(path, [
@@ -128,7 +131,6 @@ describe('notes list', () => {
     expect(screen.getByText('121 notes')).toBeTruthy();
     expect(window.scrollY).toBe(100 * ROW_PX);
     expect(within(list).getByRole('link', { name: /Note 019/ })).toBe(row);
-    window.scrollTo(0, 0);
   });
 
   it('places each card below the one before at that card’s own height', async () => {
@@ -140,12 +142,14 @@ describe('notes list', () => {
     await commands.createNote({ title: 'Plain on top' });
     await show();
     await waitFor(() => expect(cardTitles()).toEqual(['Plain on top', 'Tagged', 'Plain below']));
-    const rowOf = (title: string) => screen.getByRole('link', { name: new RegExp(title) }).closest('li');
-    await waitFor(() =>
-      expect(rowOf('Plain below')?.style.transform).toContain(`${ROW_PX + TAGGED_ROW_PX}px`),
-    );
-    expect(rowOf('Tagged')?.style.transform).toContain(`${ROW_PX}px`);
-    expect(rowOf('Plain on top')?.style.transform).toContain('0px');
+    // Where a row is drawn: the vertical offset the list moves it by, in px.
+    const rowTop = (title: string) => {
+      const row = screen.getByRole('link', { name: new RegExp(title) }).closest('li');
+      return Number(/,\s*(-?[\d.]+)px/.exec(row?.style.transform ?? '')?.[1]);
+    };
+    await waitFor(() => expect(rowTop('Plain below')).toBe(ROW_PX + TAGGED_ROW_PX));
+    expect(rowTop('Tagged')).toBe(ROW_PX);
+    expect(rowTop('Plain on top')).toBe(0);
   });
 
   it('keeps keyboard focus on a card while notes arrive above it', async () => {
