@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { NotesListScreen } from './notes-list-screen.tsx';
 import { openTestNotesData, renderAt } from './notes-test-harness.tsx';
@@ -8,10 +8,24 @@ import { openTestNotesData, renderAt } from './notes-test-harness.tsx';
 describe('notes list', () => {
   let data: Awaited<ReturnType<typeof openTestNotesData>>;
 
+  /** The usual card's row, 9.5 rem at happy-dom's 16 px text size; a card with tags is a line taller. */
+  const ROW_PX = 152;
+  const TAGGED_ROW_PX = 190;
+
   beforeEach(async () => {
     data = await openTestNotesData();
+    // happy-dom lays nothing out, so every element is 0 px tall; the virtualiser measures its rows with
+    // offsetHeight (as TanStack Virtual's own tests stub it), so the rows get heights here: each card as
+    // tall as in a browser, give or take, and taller with a line of tags.
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      if (!this.matches('li[data-index]')) return 0;
+      return this.textContent.includes('#') ? TAGGED_ROW_PX : ROW_PX;
+    });
   });
-  afterEach(() => data.db.close());
+  afterEach(() => {
+    window.scrollTo(0, 0);
+    data.db.close();
+  });
 
   const show = (path = '/notes') =>
     renderAt(path, [
@@ -90,7 +104,7 @@ describe('notes list', () => {
     await show();
     const list = await screen.findByRole('list', { name: 'Notes' });
     await waitFor(() => expect(cardTitles()[0]).toBe('Note 019'));
-    // A 768 px window shows rows 1–6 of 9.5 rem; the six after them are made once the first cards are
+    // A 768 px window shows rows 1–6 of 152 px; the six after them are made once the first cards are
     // painted, and nothing further down.
     expect(await within(list).findByRole('link', { name: /Note 008/ })).toBeTruthy();
     expect(within(list).queryByRole('link', { name: /Note 007/ })).toBeNull();
@@ -104,12 +118,51 @@ describe('notes list', () => {
     expect(within(list).queryByRole('link', { name: /Note 019/ })).toBeNull();
 
     // Row 101 of 120 is the 20th oldest note; it lies in a block the list has not read yet.
-    window.scrollTo(0, 100 * 9.5 * 16);
+    window.scrollTo(0, 100 * ROW_PX);
     window.dispatchEvent(new Event('scroll'));
     const row = await within(list).findByRole('link', { name: /Note 019/ });
     expect(row.closest('li')?.getAttribute('aria-posinset')).toBe('101');
     expect(row.closest('li')?.getAttribute('aria-setsize')).toBe('120');
-    window.scrollTo(0, 0);
+
+    // A note synced in above keeps the reader where they are: the page stays scrolled, the rows shown
+    // stay, one place further down the list.
+    await data.commands.createNote({ title: 'Arrived by sync' });
+    await waitFor(() => expect(row.closest('li')?.getAttribute('aria-posinset')).toBe('102'));
+    expect(screen.getByText('121 notes')).toBeTruthy();
+    expect(window.scrollY).toBe(100 * ROW_PX);
+    expect(within(list).getByRole('link', { name: /Note 019/ })).toBe(row);
+  });
+
+  it('places each card below the one before at that card’s own height', async () => {
+    const { commands, clock } = data;
+    await commands.createNote({ title: 'Plain below' });
+    clock.advance(1000);
+    await commands.createNote({ title: 'Tagged', tags: ['garden', 'spring'] });
+    clock.advance(1000);
+    await commands.createNote({ title: 'Plain on top' });
+    await show();
+    await waitFor(() => expect(cardTitles()).toEqual(['Plain on top', 'Tagged', 'Plain below']));
+    // Where a row is drawn: the vertical offset the list moves it by, in px.
+    const rowTop = (title: string) => {
+      const row = screen.getByRole('link', { name: new RegExp(title) }).closest('li');
+      return Number(/,\s*(-?[\d.]+)px/.exec(row?.style.transform ?? '')?.[1]);
+    };
+    await waitFor(() => expect(rowTop('Plain below')).toBe(ROW_PX + TAGGED_ROW_PX));
+    expect(rowTop('Tagged')).toBe(ROW_PX);
+    expect(rowTop('Plain on top')).toBe(0);
+  });
+
+  it('keeps keyboard focus on a card while notes arrive above it', async () => {
+    const { commands, clock } = data;
+    await commands.createNote({ title: 'Rain' });
+    await show();
+    const rain = await screen.findByRole('link', { name: /Rain/ });
+    rain.focus();
+    clock.advance(1000);
+    await commands.createNote({ title: 'Tea' });
+    await waitFor(() => expect(cardTitles()).toEqual(['Tea', 'Rain']));
+    expect(document.activeElement).toBe(rain);
+    expect(rain.textContent).toContain('Rain');
   });
 
   it('follows changes while shown: a new note comes first, a pinned one above it, a deleted one goes', async () => {

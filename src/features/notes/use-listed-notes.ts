@@ -5,7 +5,12 @@ import type { Note } from '../../db/entities/note.ts';
 import { NOTE_ORDER_INDEX } from '../../db/note-list-index.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
 import { usePacedLiveQuery } from '../../lib/live-query/use-paced-live-query.ts';
-import type { RowWindow } from './use-fixed-row-window.ts';
+
+/** Rows [start, end) of the list: those it shows, or a block read. */
+export interface RowWindow {
+  start: number;
+  end: number;
+}
 
 /** Rows are read in blocks of this many, so scrolling within a block reads nothing. */
 export const NOTES_BLOCK = 50;
