@@ -1,3 +1,4 @@
+import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -5,7 +6,7 @@ import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { appFontLoader } from '../../lib/fonts/use-font.ts';
 import { readLocal, removeLocal, writeLocal } from '../../lib/local-store.ts';
 import { PENDING_THEME_KEY, readStoredTheme } from '../../lib/theme/theme.ts';
-import { useTheme } from '../../lib/theme/use-theme.ts';
+import { themeAtom } from '../../lib/theme/theme-atom.ts';
 import { NOTIFICATIONS_ENABLED_KEY, notify } from '../../lib/toasts/toasts.ts';
 import { lazySettingsSource, watchRejectedSettingsLazily } from './lazy-settings-source.ts';
 import { SettingsContext } from './settings-context.ts';
@@ -29,7 +30,7 @@ const wallClock = () => Date.now();
  */
 export function SettingsProvider({ userData, refresh = noRefresh, children }: SettingsProviderProps) {
   const { t } = useTranslation();
-  const [, setTheme] = useTheme();
+  const setTheme = useSetAtom(themeAtom);
   const messages: SettingsMessages = useMemo(
     () => ({
       updated: t('settings.toast.updated'),
