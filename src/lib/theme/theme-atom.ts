@@ -27,4 +27,6 @@ const themeStorage = {
 };
 
 /** This device's theme: read at start so the first render matches the page index.html painted. */
-export const themeAtom = atomWithStorage<Theme>(THEME_STORAGE_KEY, 'light', themeStorage, { getOnInit: true });
+export const themeAtom = atomWithStorage<Theme>(THEME_STORAGE_KEY, 'light', themeStorage, {
+  getOnInit: true,
+});
