@@ -1,4 +1,4 @@
-import { useSetAtom } from 'jotai';
+import { useSetAtom, useStore } from 'jotai';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -31,6 +31,7 @@ const wallClock = () => Date.now();
 export function SettingsProvider({ userData, refresh = noRefresh, children }: SettingsProviderProps) {
   const { t } = useTranslation();
   const setTheme = useSetAtom(themeAtom);
+  const stateStore = useStore();
   const messages: SettingsMessages = useMemo(
     () => ({
       updated: t('settings.toast.updated'),
@@ -50,8 +51,9 @@ export function SettingsProvider({ userData, refresh = noRefresh, children }: Se
         notify: (kind, title) => notify({ kind, title, category: kind === 'error' ? 'error' : 'default' }),
         logError: (message, error) => console.error(message, error),
         messages,
+        stateStore,
       }),
-    [userData, refresh, messages],
+    [userData, refresh, messages, stateStore],
   );
 
   useEffect(() => {
@@ -79,8 +81,8 @@ export function SettingsProvider({ userData, refresh = noRefresh, children }: Se
   // choosing) wins over the row once, and is saved into it.
   useEffect(
     () =>
-      store.subscribe(() => {
-        const { state, settings, stored } = store.getSnapshot();
+      stateStore.sub(store.snapshotAtom, () => {
+        const { state, settings, stored } = store.snapshot;
         if (state !== 'initialised' || !stored) return;
         writeLocal(NOTIFICATIONS_ENABLED_KEY, String(settings.notifications_enabled));
         const pending = readLocal(PENDING_THEME_KEY);
@@ -94,7 +96,7 @@ export function SettingsProvider({ userData, refresh = noRefresh, children }: Se
         }
         if (settings.preferred_theme !== readStoredTheme()) setTheme(settings.preferred_theme);
       }),
-    [store, setTheme],
+    [store, stateStore, setTheme],
   );
 
   return <SettingsContext.Provider value={store}>{children}</SettingsContext.Provider>;

@@ -87,6 +87,7 @@ export async function openRecorderTestBed({
       signInRequired: 'sign in',
       fontRequired: 'font',
     },
+    stateStore: store,
   });
   return {
     db,
