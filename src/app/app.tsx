@@ -1,25 +1,29 @@
 import type { i18n as I18n } from 'i18next';
+import { Provider } from 'jotai';
 import { ErrorBoundary } from 'react-error-boundary';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { ErrorFallback } from '../ui/error-fallback.tsx';
+import { appStore } from './app-store.ts';
 import { UserDataProvider } from './data/user-data-provider.tsx';
 import { AppRoutes } from './routing/app-routes.tsx';
 
 export function App({ i18n }: { i18n: I18n }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <ErrorBoundary FallbackComponent={ErrorFallback}>
-        <AuthProvider>
-          <UserDataProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </UserDataProvider>
-        </AuthProvider>
-      </ErrorBoundary>
-    </I18nextProvider>
+    <Provider store={appStore}>
+      <I18nextProvider i18n={i18n}>
+        <ErrorBoundary FallbackComponent={ErrorFallback}>
+          <AuthProvider>
+            <UserDataProvider>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </UserDataProvider>
+          </AuthProvider>
+        </ErrorBoundary>
+      </I18nextProvider>
+    </Provider>
   );
 }

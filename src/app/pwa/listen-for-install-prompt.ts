@@ -1,12 +1,13 @@
-import { pwaStore, type BeforeInstallPromptEvent } from './pwa-store.ts';
+import { appStore } from '../app-store.ts';
+import { installPromptAtom, type BeforeInstallPromptEvent } from './install-prompt-atom.ts';
 
 /** Keeps the browser's install prompt for Murmur's own install button (Chromium only fires it). */
 export function listenForInstallPrompt(): void {
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
-    pwaStore.set({ installPrompt: event as BeforeInstallPromptEvent });
+    appStore.set(installPromptAtom, event as BeforeInstallPromptEvent);
   });
   window.addEventListener('appinstalled', () => {
-    pwaStore.set({ installPrompt: null });
+    appStore.set(installPromptAtom, null);
   });
 }

@@ -1,7 +1,8 @@
 import { registerSW } from 'virtual:pwa-register';
 
-import { pwaStore } from './pwa-store.ts';
+import { appStore } from '../app-store.ts';
 import { startUpdateChecks } from './start-update-checks.ts';
+import { waitingUpdateAtom } from './waiting-update-atom.ts';
 
 /**
  * Registers the generated service worker in prompt mode: a waiting version is announced, never forced
@@ -15,9 +16,8 @@ export function registerServiceWorker(): void {
   const updateSW = registerSW({
     immediate: false,
     onNeedRefresh() {
-      pwaStore.set({
-        needRefresh: true,
-        applyUpdate: () => {
+      appStore.set(waitingUpdateAtom, {
+        apply: () => {
           updateRequestedHere = true;
           return updateSW(true);
         },
@@ -28,10 +28,7 @@ export function registerServiceWorker(): void {
         window.location.reload();
         return;
       }
-      pwaStore.set({ needRefresh: true, applyUpdate: async () => window.location.reload() });
-    },
-    onOfflineReady() {
-      pwaStore.set({ offlineReady: true });
+      appStore.set(waitingUpdateAtom, { apply: async () => window.location.reload() });
     },
     onRegisteredSW(swUrl, registration) {
       if (!registration) return;

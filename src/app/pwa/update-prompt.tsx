@@ -1,8 +1,8 @@
+import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 
 import styles from './update-prompt.module.css';
-import { pwaStore } from './pwa-store.ts';
-import { usePwaState } from './use-pwa-state.ts';
+import { waitingUpdateAtom } from './waiting-update-atom.ts';
 
 /**
  * A new version is waiting: the user decides when to reload, so nothing typed is lost. A polite live
@@ -10,16 +10,16 @@ import { usePwaState } from './use-pwa-state.ts';
  */
 export function UpdatePrompt() {
   const { t } = useTranslation();
-  const { needRefresh, applyUpdate } = usePwaState();
-  if (!needRefresh) return null;
+  const [waitingUpdate, setWaitingUpdate] = useAtom(waitingUpdateAtom);
+  if (!waitingUpdate) return null;
   return (
     <div className={styles.prompt} role="status" aria-live="polite">
       <span>{t('pwa.updateReady')}</span>
       <div className={styles.actions}>
-        <button type="button" className="button" onClick={() => pwaStore.set({ needRefresh: false })}>
+        <button type="button" className="button" onClick={() => setWaitingUpdate(null)}>
           {t('pwa.later')}
         </button>
-        <button type="button" className="button button-primary" onClick={() => void applyUpdate?.()}>
+        <button type="button" className="button button-primary" onClick={() => void waitingUpdate.apply()}>
           {t('pwa.reload')}
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { lostVersion } from '../../testing/conflicts/lost-version.ts';
@@ -52,6 +53,8 @@ describe('diary editor', () => {
       notify: () => undefined,
       logError: () => undefined,
       messages,
+      // Rendered without a Jotai Provider: the components read the default store.
+      stateStore: getDefaultStore(),
     });
     await renderAt(`/diary/${id}`, [
       {

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { getDefaultStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { onTestFinished } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
@@ -63,6 +64,8 @@ export async function openTestSettings(data: NotesData & { clock: { now: () => n
     notify: () => undefined,
     logError: () => undefined,
     messages: { updated: '', failed: () => '', unknownError: '', signInRequired: '', fontRequired: '' },
+    // The store components read from when no Jotai Provider is above them, as in these tests.
+    stateStore: getDefaultStore(),
   });
   await store.load();
   onTestFinished(store.watch());

@@ -1,3 +1,4 @@
+import { useSetAtom, useStore } from 'jotai';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -5,7 +6,7 @@ import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { appFontLoader } from '../../lib/fonts/use-font.ts';
 import { readLocal, removeLocal, writeLocal } from '../../lib/local-store.ts';
 import { PENDING_THEME_KEY, readStoredTheme } from '../../lib/theme/theme.ts';
-import { useTheme } from '../../lib/theme/use-theme.ts';
+import { themeAtom } from '../../lib/theme/theme-atom.ts';
 import { NOTIFICATIONS_ENABLED_KEY, notify } from '../../lib/toasts/toasts.ts';
 import { lazySettingsSource, watchRejectedSettingsLazily } from './lazy-settings-source.ts';
 import { SettingsContext } from './settings-context.ts';
@@ -29,7 +30,8 @@ const wallClock = () => Date.now();
  */
 export function SettingsProvider({ userData, refresh = noRefresh, children }: SettingsProviderProps) {
   const { t } = useTranslation();
-  const [, setTheme] = useTheme();
+  const setTheme = useSetAtom(themeAtom);
+  const stateStore = useStore();
   const messages: SettingsMessages = useMemo(
     () => ({
       updated: t('settings.toast.updated'),
@@ -49,8 +51,9 @@ export function SettingsProvider({ userData, refresh = noRefresh, children }: Se
         notify: (kind, title) => notify({ kind, title, category: kind === 'error' ? 'error' : 'default' }),
         logError: (message, error) => console.error(message, error),
         messages,
+        stateStore,
       }),
-    [userData, refresh, messages],
+    [userData, refresh, messages, stateStore],
   );
 
   useEffect(() => {
@@ -78,8 +81,8 @@ export function SettingsProvider({ userData, refresh = noRefresh, children }: Se
   // choosing) wins over the row once, and is saved into it.
   useEffect(
     () =>
-      store.subscribe(() => {
-        const { state, settings, stored } = store.getSnapshot();
+      stateStore.sub(store.snapshotAtom, () => {
+        const { state, settings, stored } = store.snapshot;
         if (state !== 'initialised' || !stored) return;
         writeLocal(NOTIFICATIONS_ENABLED_KEY, String(settings.notifications_enabled));
         const pending = readLocal(PENDING_THEME_KEY);
@@ -93,7 +96,7 @@ export function SettingsProvider({ userData, refresh = noRefresh, children }: Se
         }
         if (settings.preferred_theme !== readStoredTheme()) setTheme(settings.preferred_theme);
       }),
-    [store, setTheme],
+    [store, stateStore, setTheme],
   );
 
   return <SettingsContext.Provider value={store}>{children}</SettingsContext.Provider>;

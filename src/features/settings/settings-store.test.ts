@@ -1,6 +1,7 @@
 // liveQuery looks for a global indexedDB before it runs a query (Dexie issue 2046).
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createStore, type Store } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createCommands, type Commands } from '../../db/commands/create-commands.ts';
@@ -28,6 +29,7 @@ describe('SettingsStore over the user database', () => {
   let errors: string[];
   let refreshes: number;
   let reads: number;
+  let stateStore: Store;
 
   function storeFor(userId: string | null = USER) {
     const source = dexieSettingsSource(db, commands, async () => {
@@ -47,6 +49,7 @@ describe('SettingsStore over the user database', () => {
       notify: (kind, title) => toasts.push(`${kind}: ${title}`),
       logError: (message) => errors.push(message),
       messages,
+      stateStore,
     });
   }
 
@@ -56,6 +59,7 @@ describe('SettingsStore over the user database', () => {
     errors = [];
     refreshes = 0;
     reads = 0;
+    stateStore = createStore();
     db = await openUserDatabase(USER, { indexedDB: new IDBFactory(), IDBKeyRange });
     commands = createCommands(db, {
       clock: { now: () => now, timeZone: () => 'Europe/Berlin' },
@@ -67,12 +71,12 @@ describe('SettingsStore over the user database', () => {
 
   it('gives a new user every default of the spec and moves from not initialised through loading to initialised', async () => {
     const store = storeFor();
-    const states = [store.getSnapshot().state];
-    store.subscribe(() => states.push(store.getSnapshot().state));
+    const states = [store.snapshot.state];
+    stateStore.sub(store.snapshotAtom, () => states.push(store.snapshot.state));
     const settings = await store.load();
     expect(settings).toEqual(defaultUserSettings(USER));
     expect(states).toEqual(['not_initialised', 'loading', 'initialised']);
-    expect(store.getSnapshot().stored).toBe(false);
+    expect(store.snapshot.stored).toBe(false);
   });
 
   it('a change made while the settings are still loading is not undone by the load', async () => {
@@ -101,16 +105,17 @@ describe('SettingsStore over the user database', () => {
       notify: (kind, title) => toasts.push(`${kind}: ${title}`),
       logError: (message) => errors.push(message),
       messages,
+      stateStore,
     });
     const loading = store.load();
     const shown: string[] = [];
-    store.subscribe(() => shown.push(store.getSnapshot().settings.preferred_theme));
+    stateStore.sub(store.snapshotAtom, () => shown.push(store.snapshot.settings.preferred_theme));
     const saving = store.update({ preferred_theme: 'dark' });
-    expect(store.getSnapshot().settings.preferred_theme).toBe('dark');
+    expect(store.snapshot.settings.preferred_theme).toBe('dark');
     release();
     await saving;
     await loading;
-    expect(store.getSnapshot().settings.preferred_theme).toBe('dark');
+    expect(store.snapshot.settings.preferred_theme).toBe('dark');
     // Never shown the old value again on the way.
     expect(shown.every((theme) => theme === 'dark')).toBe(true);
   });
@@ -134,7 +139,7 @@ describe('SettingsStore over the user database', () => {
     const store = storeFor();
     await store.load();
     const saving = store.update({ default_note_font: 'Lora', preferred_theme: 'dark' });
-    expect(store.getSnapshot().settings.default_note_font).toBe('Lora');
+    expect(store.snapshot.settings.default_note_font).toBe('Lora');
     expect(await saving).toBe(true);
     expect(await db.user_settings.get(USER)).toMatchObject({
       default_note_font: 'Lora',
@@ -151,7 +156,7 @@ describe('SettingsStore over the user database', () => {
     await store.load();
     db.close();
     expect(await store.update({ default_note_color: '#112233' })).toBe(false);
-    expect(store.getSnapshot().settings.default_note_color).toBe('#FFF7D1');
+    expect(store.snapshot.settings.default_note_color).toBe('#FFF7D1');
     expect(toasts).toHaveLength(1);
     expect(toasts[0]).toMatch(/^error: Failed to update settings: .+/);
     expect(errors).toEqual(['Saving settings failed']);
@@ -163,7 +168,7 @@ describe('SettingsStore over the user database', () => {
     expect(await store.update({ mood_section_expanded: false }, { silent: true })).toBe(true);
     db.close();
     expect(await store.update({ mood_section_expanded: true }, { silent: true })).toBe(false);
-    expect(store.getSnapshot().settings.mood_section_expanded).toBe(false);
+    expect(store.snapshot.settings.mood_section_expanded).toBe(false);
     expect(toasts).toEqual([]);
   });
 
@@ -177,7 +182,7 @@ describe('SettingsStore over the user database', () => {
     const store = storeFor();
     await store.load();
     expect(await store.update({ default_mood_font: '  ' })).toBe(false);
-    expect(store.getSnapshot().settings.default_mood_font).toBe('Architects Daughter');
+    expect(store.snapshot.settings.default_mood_font).toBe('Architects Daughter');
     expect(toasts).toEqual(['error: Failed to update settings: A font name must be a non-empty string.']);
     expect(await db.outbox.count()).toBe(0);
   });
@@ -196,6 +201,7 @@ describe('SettingsStore over the user database', () => {
       notify: (kind, title) => toasts.push(`${kind}: ${title}`),
       logError: (message) => errors.push(message),
       messages,
+      stateStore,
     });
     expect(await store.load()).toEqual(defaultUserSettings(USER));
     expect(errors).toEqual(['Reading settings failed; using the defaults']);
@@ -208,8 +214,8 @@ describe('SettingsStore over the user database', () => {
     const stop = store.watch();
     const other = storeFor();
     await other.update({ bitrate: '256kbps' }, { silent: true });
-    await expect.poll(() => store.getSnapshot().settings.bitrate).toBe('256kbps');
-    expect(store.getSnapshot().stored).toBe(true);
+    await expect.poll(() => store.snapshot.settings.bitrate).toBe('256kbps');
+    expect(store.snapshot.stored).toBe(true);
     stop();
   });
 

@@ -1,3 +1,5 @@
+import { atom, type PrimitiveAtom, type Store } from 'jotai';
+
 import { defaultUserSettings } from '../../db/entities/default-user-settings.ts';
 import type { UserSettings, UserSettingsPatch } from '../../db/entities/user-settings.ts';
 
@@ -36,6 +38,8 @@ export interface SettingsStorePorts {
   notify: (kind: 'success' | 'error', title: string) => void;
   logError: (message: string, error: unknown) => void;
   messages: SettingsMessages;
+  /** The Jotai store the snapshot lives in: the app's, handed down by its Provider. */
+  stateStore: Store;
 }
 
 export interface SettingsSnapshot {
@@ -71,12 +75,13 @@ function errorMessage(error: unknown): string | null {
  * The settings of one user as the screens see them. Local-first: a change applies at once (the
  * snapshot changes before the write), is written with its outbox row, and reverts if the write fails.
  * Load states follow product spec §4; "fetching" is reading the local row, which sync keeps current.
+ * What the screens show is an atom of this store's own in the Jotai store, so one user's settings
+ * never show under the next user's store.
  */
 export class SettingsStore {
-  private snapshot: SettingsSnapshot;
+  readonly snapshotAtom: PrimitiveAtom<SettingsSnapshot>;
   private loadedAt: number | null = null;
   private loading: Promise<UserSettings> | null = null;
-  private readonly listeners = new Set<() => void>();
   private stopWatching: (() => void) | null = null;
   /**
    * Changes shown but not yet written. A row read before such a write lands (a load under way, another
@@ -89,15 +94,16 @@ export class SettingsStore {
 
   constructor(ports: SettingsStorePorts) {
     this.ports = ports;
-    this.snapshot = { state: 'not_initialised', settings: merge(ports.userId, null), stored: false };
+    this.snapshotAtom = atom<SettingsSnapshot>({
+      state: 'not_initialised',
+      settings: merge(ports.userId, null),
+      stored: false,
+    });
   }
 
-  getSnapshot = (): SettingsSnapshot => this.snapshot;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  get snapshot(): SettingsSnapshot {
+    return this.ports.stateStore.get(this.snapshotAtom);
+  }
 
   /** Loads once; later calls within 5 minutes reuse the cached settings unless `force` is set. */
   load(options: { force?: boolean } = {}): Promise<UserSettings> {
@@ -210,7 +216,6 @@ export class SettingsStore {
   }
 
   private set(snapshot: SettingsSnapshot): void {
-    this.snapshot = snapshot;
-    this.listeners.forEach((listener) => listener());
+    this.ports.stateStore.set(this.snapshotAtom, snapshot);
   }
 }

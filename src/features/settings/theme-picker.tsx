@@ -1,6 +1,7 @@
+import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 
-import { useTheme } from '../../lib/theme/use-theme.ts';
+import { themeAtom } from '../../lib/theme/theme-atom.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { useSettings } from './use-settings.ts';
 import { removeLocal, writeLocal } from '../../lib/local-store.ts';
@@ -12,7 +13,7 @@ const THEMES: readonly Theme[] = ['light', 'dark'];
 /** Light or dark, nothing else: the spec has no system theme. A radio group, so arrows move the choice. */
 export function ThemePicker() {
   const { t } = useTranslation();
-  const [theme, setTheme] = useTheme();
+  const [theme, setTheme] = useAtom(themeAtom);
   const signedIn = useUserData() !== null;
   const { update } = useSettings();
   // Applied on this device at once; for a signed-in user also kept in the synced settings, so the

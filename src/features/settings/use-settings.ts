@@ -1,4 +1,5 @@
-import { useContext, useSyncExternalStore } from 'react';
+import { useAtomValue } from 'jotai';
+import { useContext } from 'react';
 
 import type { UserSettings, UserSettingsPatch } from '../../db/entities/user-settings.ts';
 import { SettingsContext } from './settings-context.ts';
@@ -20,7 +21,7 @@ function useSettingsStore(): SettingsStore {
 /** The current user's settings (defaults until loaded) and the way to change them. */
 export function useSettings(): UseSettings {
   const store = useSettingsStore();
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const snapshot = useAtomValue(store.snapshotAtom);
   return {
     state: snapshot.state,
     settings: snapshot.settings,

@@ -1,13 +1,14 @@
+import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { toast, Toaster } from 'sonner';
 
-import { useTheme } from '../theme/use-theme.ts';
+import { themeAtom } from '../theme/theme-atom.ts';
 import { DEFAULT_TOAST_DURATION_MS } from './notifier.ts';
 import { announceToasterReady } from './toaster-ready.ts';
 
 /** Top-right, one visible at a time, 4 s, with a close button (product spec §2, §9: offset 16, gap 8). */
 export function AppToaster() {
-  const [theme] = useTheme();
+  const theme = useAtomValue(themeAtom);
   // Runs after <Toaster>'s own effects (children first), so its subscription is in place.
   useEffect(() => announceToasterReady(toast), []);
   return (

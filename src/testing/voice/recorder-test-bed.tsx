@@ -1,6 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -64,7 +65,13 @@ export async function openRecorderTestBed({
     ids: createTestIds(9),
   });
   const errors: string[] = [];
-  const controller = new RecorderController(mic.ports(wrap(commands)), (message) => errors.push(message));
+  // The app's store stands in the Provider above the recorder; each bed has its own.
+  const store = createStore();
+  const controller = new RecorderController(
+    mic.ports(wrap(commands)),
+    (message) => errors.push(message),
+    store,
+  );
   const settings = { ...defaultUserSettings(USER), ...changed };
   const handle = createRecorderHandle(controller, allowed, settings);
   const settingsStore = new SettingsStore({
@@ -80,6 +87,7 @@ export async function openRecorderTestBed({
       signInRequired: 'sign in',
       fontRequired: 'font',
     },
+    stateStore: store,
   });
   return {
     db,
@@ -92,15 +100,17 @@ export async function openRecorderTestBed({
     async render(ui) {
       const i18n = await createI18n();
       return render(
-        <I18nextProvider i18n={i18n}>
-          <MemoryRouter>
-            <UserDataContext.Provider value={{ userId: USER, db, commands }}>
-              <SettingsContext.Provider value={settingsStore}>
-                <RecorderContext.Provider value={handle}>{ui}</RecorderContext.Provider>
-              </SettingsContext.Provider>
-            </UserDataContext.Provider>
-          </MemoryRouter>
-        </I18nextProvider>,
+        <Provider store={store}>
+          <I18nextProvider i18n={i18n}>
+            <MemoryRouter>
+              <UserDataContext.Provider value={{ userId: USER, db, commands }}>
+                <SettingsContext.Provider value={settingsStore}>
+                  <RecorderContext.Provider value={handle}>{ui}</RecorderContext.Provider>
+                </SettingsContext.Provider>
+              </UserDataContext.Provider>
+            </MemoryRouter>
+          </I18nextProvider>
+        </Provider>,
       );
     },
   };

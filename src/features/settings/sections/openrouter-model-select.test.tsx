@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { getDefaultStore } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -64,6 +65,8 @@ describe('choosing the OpenRouter model in Settings → Transcription', () => {
         signInRequired: 'sign in',
         fontRequired: 'font',
       },
+      // Rendered without a Jotai Provider: the components read the default store.
+      stateStore: getDefaultStore(),
     });
     await store.load();
     stopWatching = store.watch();

@@ -35,7 +35,7 @@ describe('interrupted recordings', () => {
     first.mic.advance(1000);
     first.controller.stop();
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Keep this recording (0:02)?'));
-    const state = first.controller.getSnapshot();
+    const state = first.controller.state;
     if (state.kind !== 'confirming') throw new Error(`not asking but ${state.kind}`);
     page.unmount();
     first.db.close();

@@ -25,7 +25,7 @@ describe('record button in push-to-talk mode', () => {
   it('records while held with the pointer and keeps the take on release', async () => {
     expect(button().textContent).toBe('Hold to talk');
     await user.pointer({ keys: '[MouseLeft>]', target: button() });
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('recording'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('recording'));
     expect(button().getAttribute('aria-pressed')).toBe('true');
     // Push-to-talk starts at once: a countdown would eat the first words of a held button.
     expect(bed.mic.constraints).toHaveLength(1);
@@ -34,7 +34,7 @@ describe('record button in push-to-talk mode', () => {
     bed.mic.advance(500);
 
     await user.pointer({ keys: '[/MouseLeft]', target: button() });
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('saved'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('saved'));
     const [recording] = await bed.db.recordings.toArray();
     expect(recording).toMatchObject({ duration_ms: 1500, size_bytes: 4 });
     expect(button().textContent).toBe('Hold to talk');
@@ -44,40 +44,40 @@ describe('record button in push-to-talk mode', () => {
   it('a tap released before the microphone opens records nothing and leaves the button ready', async () => {
     bed.mic.prompting = true;
     await user.pointer({ keys: '[MouseLeft>]', target: button() });
-    expect(bed.controller.getSnapshot().kind).toBe('starting');
+    expect(bed.controller.state.kind).toBe('starting');
     await user.pointer({ keys: '[/MouseLeft]', target: button() });
-    expect(bed.controller.getSnapshot().kind).toBe('ready');
+    expect(bed.controller.state.kind).toBe('ready');
     expect(button().textContent).toBe('Hold to talk');
 
     bed.mic.answer();
     // The microphone that opened after the release is closed again, and no recording keeps running.
     await waitFor(() => expect(bed.mic.tracksStopped).toBe(1));
-    expect(bed.controller.getSnapshot().kind).toBe('ready');
+    expect(bed.controller.state.kind).toBe('ready');
     expect(await bed.db.local_recordings.count()).toBe(0);
     expect(await kept()).toBe(0);
   });
 
   it('the pointer sliding off the button ends the take', async () => {
     await user.pointer({ keys: '[MouseLeft>]', target: button() });
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('recording'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('recording'));
     await user.pointer({ target: document.body });
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('saved'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('saved'));
     expect(await kept()).toBe(1);
   });
 
   it('records while Space or Enter is held on the focused button', async () => {
     button().focus();
     await user.keyboard('[Space>]');
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('recording'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('recording'));
     expect(button().textContent).toBe('Stop');
     await user.keyboard('[/Space]');
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('saved'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('saved'));
 
     bed.controller.reset();
     await user.keyboard('[Enter>]');
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('recording'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('recording'));
     await user.keyboard('[/Enter]');
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('saved'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('saved'));
     expect(await kept()).toBe(2);
   });
 
@@ -85,9 +85,9 @@ describe('record button in push-to-talk mode', () => {
     bed.mic.prompting = true;
     button().focus();
     await user.keyboard('[Space>]');
-    expect(bed.controller.getSnapshot().kind).toBe('starting');
+    expect(bed.controller.state.kind).toBe('starting');
     await user.keyboard('[/Space]');
-    expect(bed.controller.getSnapshot().kind).toBe('ready');
+    expect(bed.controller.state.kind).toBe('ready');
     bed.mic.answer();
     await waitFor(() => expect(bed.mic.tracksStopped).toBe(1));
     expect(await bed.db.local_recordings.count()).toBe(0);
@@ -96,17 +96,17 @@ describe('record button in push-to-talk mode', () => {
   it('focus leaving while a key is held ends the take, since its key-up will land elsewhere', async () => {
     button().focus();
     await user.keyboard('[Space>]');
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('recording'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('recording'));
     button().blur();
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('saved'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('saved'));
     expect(await kept()).toBe(1);
   });
 
   it('a pointer merely passing over does not stop a recording started elsewhere', async () => {
     bed.handle.toggle({ kind: 'new_note' });
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('recording'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('recording'));
     await user.hover(button());
     await user.unhover(button());
-    expect(bed.controller.getSnapshot().kind).toBe('recording');
+    expect(bed.controller.state.kind).toBe('recording');
   });
 });

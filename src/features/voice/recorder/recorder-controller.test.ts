@@ -1,4 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createCommands, type Commands } from '../../../db/commands/create-commands.ts';
@@ -30,9 +31,8 @@ describe('RecorderController', () => {
 
   const advance = (ms: number) => mic.advance(ms);
   const settle = async (until: (state: RecorderState) => boolean) => {
-    for (let i = 0; i < 100 && !until(controller.getSnapshot()); i++)
-      await new Promise((r) => setTimeout(r, 1));
-    return controller.getSnapshot();
+    for (let i = 0; i < 100 && !until(controller.state); i++) await new Promise((r) => setTimeout(r, 1));
+    return controller.state;
   };
 
   beforeEach(async () => {
@@ -42,7 +42,11 @@ describe('RecorderController', () => {
     errors = [];
     const clock = { now: () => mic.now, timeZone: () => 'UTC' };
     commands = createCommands(db, { clock, ids: createTestIds(5) });
-    controller = new RecorderController(mic.ports(commands), (message) => errors.push(message));
+    controller = new RecorderController(
+      mic.ports(commands),
+      (message) => errors.push(message),
+      createStore(),
+    );
   });
   afterEach(() => db.close());
 
@@ -78,11 +82,11 @@ describe('RecorderController', () => {
 
   it('counts down 3, 2, 1 unless faster recording is on, and a stop during it records nothing', async () => {
     controller.start({ ...OPTIONS, countdown: true });
-    expect(controller.getSnapshot()).toEqual({ kind: 'countdown', remaining: 3 });
+    expect(controller.state).toEqual({ kind: 'countdown', remaining: 3 });
     advance(1000);
-    expect(controller.getSnapshot()).toEqual({ kind: 'countdown', remaining: 2 });
+    expect(controller.state).toEqual({ kind: 'countdown', remaining: 2 });
     controller.stop();
-    expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
+    expect(controller.state).toEqual({ kind: 'ready' });
     advance(5000);
     expect(mic.constraints).toEqual([]);
 
@@ -103,7 +107,7 @@ describe('RecorderController', () => {
     expect(confirming).toMatchObject({ kind: 'confirming', durationMs: 2000 });
     expect(await db.recordings.count()).toBe(0);
     await controller.discard();
-    expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
+    expect(controller.state).toEqual({ kind: 'ready' });
     expect(await db.audio_chunks.count()).toBe(0);
     expect(await db.local_recordings.count()).toBe(0);
 
@@ -203,7 +207,7 @@ describe('RecorderController', () => {
     it('is removed, audio and all, by an explicit Discard', async () => {
       const id = await leaveUnanswered();
       await controller.discard();
-      expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
+      expect(controller.state).toEqual({ kind: 'ready' });
       expect(mic.held.size).toBe(0);
       expect(await db.local_recordings.get(id)).toBeUndefined();
       expect(await db.audio_chunks.count()).toBe(0);
@@ -229,7 +233,7 @@ describe('RecorderController', () => {
       controller.start({ ...OPTIONS, countdown: true });
       advance(1000);
       controller.stop();
-      expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
+      expect(controller.state).toEqual({ kind: 'ready' });
       advance(5000);
       expect(mic.constraints).toEqual([]);
       expect(controller.busy).toBe(false);
@@ -238,13 +242,13 @@ describe('RecorderController', () => {
     it('while the microphone is still opening: ready at once, and what opens later is let go', async () => {
       mic.prompting = true;
       controller.start(OPTIONS);
-      expect(controller.getSnapshot()).toEqual({ kind: 'starting' });
+      expect(controller.state).toEqual({ kind: 'starting' });
       controller.stop();
       // The release is answered now, not when the permission prompt is.
-      expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
+      expect(controller.state).toEqual({ kind: 'ready' });
       mic.answer();
       await expect.poll(() => mic.tracksStopped).toBe(1);
-      expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
+      expect(controller.state).toEqual({ kind: 'ready' });
       expect(mic.recorderOptions).toEqual([]);
       expect(await db.local_recordings.count()).toBe(0);
       expect(await db.recordings.count()).toBe(0);
@@ -270,11 +274,15 @@ describe('RecorderController', () => {
           return id;
         },
       };
-      controller = new RecorderController(mic.ports(slowCommands), (message) => errors.push(message));
+      controller = new RecorderController(
+        mic.ports(slowCommands),
+        (message) => errors.push(message),
+        createStore(),
+      );
       controller.start(OPTIONS);
       await expect.poll(() => db.local_recordings.count()).toBe(1);
       controller.stop();
-      expect(controller.getSnapshot()).toEqual({ kind: 'ready' });
+      expect(controller.state).toEqual({ kind: 'ready' });
       createRow();
       // Left behind, the row would be offered back as an interrupted recording at the next start-up.
       await expect.poll(() => db.local_recordings.count()).toBe(0);
@@ -290,7 +298,7 @@ describe('RecorderController', () => {
       if (recording.kind !== 'recording') throw new Error('not recording');
       advance(300);
       controller.stop();
-      expect(controller.getSnapshot()).toEqual({ kind: 'stopping', recordingId: recording.recordingId });
+      expect(controller.state).toEqual({ kind: 'stopping', recordingId: recording.recordingId });
       // A second release (pointer up, then pointer leave) changes nothing.
       controller.stop();
       expect((await settle((s) => s.kind === 'saved')).kind).toBe('saved');

@@ -1,3 +1,5 @@
+import { atom, type PrimitiveAtom, type Store } from 'jotai';
+
 import { COUNTDOWN_SECONDS, needsConfirmation, SLICE_MS, type RecorderOptions } from './recorder-options.ts';
 import type { MediaRecorderLike, MediaStreamLike, RecorderPorts } from './recorder-ports.ts';
 
@@ -37,10 +39,13 @@ interface Session {
  *
  * The recording's lock is held from its start until it is kept, discarded or left, the question
  * included, so another tab starting meanwhile does not offer it back as interrupted.
+ *
+ * Its state is an atom of its own in the app's Jotai store: the components read it from there, and the
+ * microphone's callbacks write it there. Each controller has its own atom, so a recorder let go at
+ * sign-out, still finishing its take, never writes over the next user's.
  */
 export class RecorderController {
-  private state: RecorderState = { kind: 'ready' };
-  private readonly listeners = new Set<() => void>();
+  readonly stateAtom: PrimitiveAtom<RecorderState> = atom<RecorderState>({ kind: 'ready' });
   private session: Session | null = null;
   private countdownTimer: unknown = null;
   private pendingOptions: RecorderOptions | null = null;
@@ -54,21 +59,20 @@ export class RecorderController {
 
   private readonly ports: RecorderPorts;
   private readonly logError: (message: string, error: unknown) => void;
+  private readonly stateStore: Store;
 
-  constructor(ports: RecorderPorts, logError: (message: string, error: unknown) => void) {
+  constructor(ports: RecorderPorts, logError: (message: string, error: unknown) => void, store: Store) {
     this.ports = ports;
     this.logError = logError;
+    this.stateStore = store;
   }
 
-  getSnapshot = (): RecorderState => this.state;
+  get state(): RecorderState {
+    return this.stateStore.get(this.stateAtom);
+  }
 
   /** The recorder's clock: a recording's timer and its stored duration read the same one. */
   now = (): number => this.ports.now();
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
 
   /** Whether a recording is under way (counting down, opening the microphone, recording or saving). */
   get busy(): boolean {
@@ -309,7 +313,6 @@ export class RecorderController {
   }
 
   private set(state: RecorderState): void {
-    this.state = state;
-    for (const listener of this.listeners) listener();
+    this.stateStore.set(this.stateAtom, state);
   }
 }

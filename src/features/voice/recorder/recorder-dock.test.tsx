@@ -11,7 +11,7 @@ describe('recorder dock', () => {
 
   const announced = () => screen.getByRole('status').textContent;
   const savedJob = () => {
-    const state = bed.controller.getSnapshot();
+    const state = bed.controller.state;
     if (state.kind !== 'saved') throw new Error(`not saved but ${state.kind}`);
     return state.jobId;
   };

@@ -1,3 +1,4 @@
+import { useStore } from 'jotai';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -26,7 +27,11 @@ export function RecorderHost({ onHandle }: { onHandle: (handle: RecorderHandle |
   const allowed = !access.loading && access.canAccessPremium;
   useTranscriptionQueue(settings);
 
-  const controller = useMemo(() => (userData ? createRecorder(userData.commands) : null), [userData]);
+  const store = useStore();
+  const controller = useMemo(
+    () => (userData ? createRecorder(userData.commands, store) : null),
+    [userData, store],
+  );
 
   // Once this goes, a question left open stays unanswered: its recording waits for the next start.
   useEffect(() => controller?.attach(), [controller]);
@@ -35,12 +40,14 @@ export function RecorderHost({ onHandle }: { onHandle: (handle: RecorderHandle |
   // may have started from the keyboard shortcut and be looking elsewhere than the dock.
   useEffect(
     () =>
-      controller?.subscribe(() => {
-        const state = controller.getSnapshot();
-        if (state.kind === 'failed' && state.problem === 'permission')
-          notify({ kind: 'error', title: t('voice.problem.permission'), category: 'permission' });
-      }),
-    [controller, t],
+      controller
+        ? store.sub(controller.stateAtom, () => {
+            const { state } = controller;
+            if (state.kind === 'failed' && state.problem === 'permission')
+              notify({ kind: 'error', title: t('voice.problem.permission'), category: 'permission' });
+          })
+        : undefined,
+    [controller, store, t],
   );
 
   const handle = useMemo<RecorderHandle | null>(

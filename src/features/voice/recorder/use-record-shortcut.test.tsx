@@ -29,12 +29,12 @@ describe('the Alt+Shift+R shortcut', () => {
   it('starts a recording into a new note, and stops it again keeping what was said', async () => {
     await listen({ allowed: true });
     await userEvent.keyboard(SHORTCUT);
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('recording'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('recording'));
     bed.mic.advance(2000);
     bed.mic.recorder.slice(1, 2);
 
     await userEvent.keyboard(SHORTCUT);
-    await waitFor(() => expect(bed.controller.getSnapshot().kind).toBe('saved'));
+    await waitFor(() => expect(bed.controller.state.kind).toBe('saved'));
     const [recording] = await bed.db.recordings.toArray();
     expect(recording).toMatchObject({ duration_ms: 2000, size_bytes: 3 });
     expect(await bed.db.local_recordings.toArray()).toMatchObject([{ destination: { kind: 'new_note' } }]);
@@ -44,9 +44,9 @@ describe('the Alt+Shift+R shortcut', () => {
     bed = await openRecorderTestBed({ settings: { enable_faster_record: false } });
     renderHook(() => useRecordShortcut(bed.handle, { loading: false, onRefused: () => undefined }));
     await userEvent.keyboard(SHORTCUT);
-    expect(bed.controller.getSnapshot()).toEqual({ kind: 'countdown', remaining: 3 });
+    expect(bed.controller.state).toEqual({ kind: 'countdown', remaining: 3 });
     await userEvent.keyboard(SHORTCUT);
-    expect(bed.controller.getSnapshot()).toEqual({ kind: 'ready' });
+    expect(bed.controller.state).toEqual({ kind: 'ready' });
     bed.mic.advance(5000);
     expect(bed.mic.constraints).toEqual([]);
   });
@@ -55,7 +55,7 @@ describe('the Alt+Shift+R shortcut', () => {
     const refusals = await listen({ allowed: false });
     await userEvent.keyboard(SHORTCUT);
     expect(refusals).toHaveLength(1);
-    expect(bed.controller.getSnapshot()).toEqual({ kind: 'ready' });
+    expect(bed.controller.state).toEqual({ kind: 'ready' });
     expect(bed.mic.constraints).toEqual([]);
     expect(await bed.db.local_recordings.count()).toBe(0);
   });
@@ -71,6 +71,6 @@ describe('the Alt+Shift+R shortcut', () => {
     await listen({ allowed: true });
     await userEvent.keyboard('{Control>}{Alt>}{Shift>}[KeyR]{/Shift}{/Alt}{/Control}');
     await userEvent.keyboard('{Alt>}[KeyR]{/Alt}');
-    expect(bed.controller.getSnapshot()).toEqual({ kind: 'ready' });
+    expect(bed.controller.state).toEqual({ kind: 'ready' });
   });
 });

@@ -1,20 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
+import { useAtomValue } from 'jotai';
 
 import { useUserData } from '../../../lib/user-data/use-user-data.ts';
 import { useSettings } from '../../settings/use-settings.ts';
+import { onlineAtom } from './online-atom.ts';
 import { transcribesOnDevice } from './transcription-transport.ts';
 
 export type TranscriptionStatus = 'queued' | 'waiting' | 'transcribing' | 'done' | 'failed';
-
-const subscribeOnline = (listener: () => void) => {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
 
 /**
  * What the user sees of a recording's transcription: its job's state, and the connection it waits
@@ -23,7 +15,7 @@ const subscribeOnline = (listener: () => void) => {
 export function useTranscriptionStatus(recordingId: string | null): TranscriptionStatus | undefined {
   const userData = useUserData();
   const onDevice = transcribesOnDevice(useSettings().settings);
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  const online = useAtomValue(onlineAtom);
   const job = useLiveQuery(
     async () =>
       userData && recordingId
