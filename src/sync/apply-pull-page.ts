@@ -82,12 +82,6 @@ async function pendingFields(db: MurmurDatabase, rows: ServerRow[]): Promise<Map
 type StoredRow = Stored<Record<string, unknown>>;
 
 /**
- * Rows written per bulkPut call on a thread that paints: about 40 ms of cloning on a slow machine at
- * 1× CPU, so input gets in between slices.
- */
-export const PUT_SLICE_ON_UI_THREAD = 150;
-
-/**
  * The stored rows among `ids`. A first sync brings thousands of ids that do not exist yet: fetching each
  * miss by value is the slowest part of applying a page, while all the table's keys come in one request,
  * so a large page reads the keys first and fetches only the rows that exist. A small page (the usual
@@ -108,8 +102,6 @@ async function storedRows(store: Table<StoredRow, string>, ids: string[]): Promi
 }
 
 export interface ApplyOptions {
-  /** Rows per bulkPut call (PUT_SLICE_ON_UI_THREAD on a thread that paints). */
-  rowsPerPut?: number;
   /**
    * Given by a walk of pull pages: whether pages after these are still to come. Stored as `catching_up`
    * in the same transaction, so a reader knows a first sync is under way (catching-up.ts).
@@ -143,13 +135,7 @@ export async function applyPullPage(
   digest: Record<string, TableDigest> | undefined,
   options: ApplyOptions = {},
 ): Promise<PageResult> {
-  const {
-    rowsPerPut = PUT_SLICE_ON_UI_THREAD,
-    moreToCome,
-    snapshotMutationSeq,
-    reachesClock,
-    pokeFrom,
-  } = options;
+  const { moreToCome, snapshotMutationSeq, reachesClock, pokeFrom } = options;
   return db.transaction('rw', [...allSyncTables(db), db.outbox, db.sync_meta], async () => {
     const groups = [...groupByTable(rows)];
     // Every read goes out at once, and one read and one write per table instead of three IndexedDB
@@ -206,18 +192,9 @@ export async function applyPullPage(
         changed.set(row.id, next);
         seen = maxHlc(seen, ...Object.values(row.hlc));
       }
-      // Slices of `rowsPerPut`, each awaited but the last: one bulkPut clones every row on this thread
-      // in one task, and on a thread that paints a first sync's thousands of rows would block input for
-      // well over 50 ms. Each awaited slice also lets the database process run dry before the next is
-      // cloned, so a thread without input (the sync worker) puts a group in one call and the cloning
-      // here overlaps the writing there. The last slice goes out with the writes below, so a small
-      // page's writes are one round trip.
-      const puts = [...changed.values()];
-      let start = 0;
-      for (; puts.length - start > rowsPerPut; start += rowsPerPut) {
-        await store.bulkPut(puts.slice(start, start + rowsPerPut));
-      }
-      if (start < puts.length) issue(store.bulkPut(puts.slice(start)));
+      // One call per table: the engine runs in a worker (ADR 0139), where cloning a group's rows in
+      // one task holds no one's input.
+      if (changed.size > 0) issue(store.bulkPut([...changed.values()]));
     }
     // The clock state only moves forward (R11); this transaction holds sync_meta, so the read above is
     // still the stored state.

@@ -1,7 +1,6 @@
 import { isSyncedTable, tablePolicy } from '../db/entities/entity-tables.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { MalformedResponseError } from './errors.ts';
-import type { YieldToUi } from './ports.ts';
 import {
   PROTOCOL_VERSION,
   pullEnvelopeSchema,
@@ -32,26 +31,22 @@ export function validatePulledRows(rows: readonly unknown[]): ServerRow[] {
   });
 }
 
-/** Rows checked between pauses for the UI: a few ms of work each at 1× CPU. */
-const ROWS_PER_CHECK = 100;
-
 export interface PullPageOptions {
   limit: number;
   wantDigest: boolean;
-  yieldToUi?: YieldToUi;
 }
 
 /** A page whose envelope is read, so where the next page starts is known; its rows are not checked yet. */
 export interface FetchedPullPage {
   readonly envelope: PullEnvelope;
   /** The page with every row checked (R4, R13); throws MalformedResponseError on a malformed one. */
-  check(): Promise<PullResponse>;
+  check(): PullResponse;
 }
 
 /**
  * One pull round trip (R13): the page after `cursor`, its envelope checked; its rows are checked by
- * `check()`, in slices with pauses for the UI between them, so the next page's request can leave
- * before this page's rows are checked. Nothing is written.
+ * `check()`, so the next page's request can leave before this page's rows are checked. Nothing is
+ * written.
  */
 export async function fetchPullEnvelope(
   db: MurmurDatabase,
@@ -76,22 +71,12 @@ export async function fetchPullEnvelope(
   if (!envelope.reset_required && envelope.next_cursor < cursor) {
     throw new MalformedResponseError('pull page is not after our cursor');
   }
-  return { envelope, check: () => checkPullPage(envelope, cursor, options) };
+  return { envelope, check: () => checkPullPage(envelope, cursor) };
 }
 
-async function checkPullPage(
-  envelope: PullEnvelope,
-  cursor: number,
-  options: PullPageOptions,
-): Promise<PullResponse> {
+function checkPullPage(envelope: PullEnvelope, cursor: number): PullResponse {
   if (envelope.reset_required) return envelope;
-  // A page of a thousand rows takes over 50 ms to check on a slow phone: in slices, with pauses.
-  const rows: ServerRow[] = [];
-  for (let start = 0; start < envelope.rows.length; start += ROWS_PER_CHECK) {
-    // The first pause lets a request started just before this check leave first.
-    await options.yieldToUi?.();
-    rows.push(...validatePulledRows(envelope.rows.slice(start, start + ROWS_PER_CHECK)));
-  }
+  const rows = validatePulledRows(envelope.rows);
   const page = { ...envelope, rows };
   if (rows.some((r) => r.version <= cursor || r.version > page.next_cursor)) {
     throw new MalformedResponseError('pull page is not after our cursor');

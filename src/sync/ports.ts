@@ -36,15 +36,7 @@ export interface LockPort {
   request<T>(name: string, options: LockOptions, callback: (lock: object | null) => Promise<T>): Promise<T>;
 }
 
-/**
- * Lets the browser handle input and paint between slices of work outside any transaction (checking a
- * pulled page's rows). Absent: no pause, as in tests, where the order of events must not depend on it.
- */
-export type YieldToUi = () => Promise<void>;
-
 export interface EnginePorts {
-  /** See YieldToUi; the app passes browserYield. */
-  yieldToUi?: YieldToUi;
   clock: Clock;
   ids: IdSource;
   timers: Timers;

@@ -1,8 +1,7 @@
 import { getCursor } from '../db/sync-meta.ts';
-import { applyPullPage, PUT_SLICE_ON_UI_THREAD } from './apply-pull-page.ts';
+import { applyPullPage } from './apply-pull-page.ts';
 import { applyGroups, type PulledPage } from './apply-groups.ts';
 import { fetchPullEnvelope } from './fetch-pull-page.ts';
-import type { EnginePorts } from './ports.ts';
 import { PullPageFeed } from './pull-page-feed.ts';
 import type { CycleContext } from './sync-cycles.ts';
 import { TransportError } from './transport.ts';
@@ -12,7 +11,6 @@ export type PullWalkContext = Pick<
   CycleContext,
   'db' | 'transport' | 'session' | 'clientId' | 'pullLimit' | 'onProgress' | 'isDisposed' | 'pullDemand'
 > & {
-  yieldToUi?: EnginePorts['yieldToUi'];
   /** Where the walk starts, read under its lock already (getPullStart); else the stored cursor. */
   startCursor?: number;
   /**
@@ -57,7 +55,6 @@ export async function pullToClock(
       return fetchPullEnvelope(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
         limit: ctx.pullLimit,
         wantDigest,
-        yieldToUi: ctx.yieldToUi,
       });
     }, PULL_AHEAD_ROWS);
   let feed = newFeed();
@@ -75,11 +72,8 @@ export async function pullToClock(
         const last = group[group.length - 1] as PulledPage;
         const rows = group.flatMap((page) => page.rows);
         const digest = !last.has_more && last.next_cursor === last.clock ? last.digest : undefined;
-        // Without a UI to pause for, a group's rows go out in one bulkPut.
-        const rowsPerPut = ctx.yieldToUi ? PUT_SLICE_ON_UI_THREAD : Number.POSITIVE_INFINITY;
         const snapshotMutationSeq = Math.min(...group.map((page) => page.last_mutation_seq));
         const result = await applyPullPage(ctx.db, rows, last.next_cursor, digest, {
-          rowsPerPut,
           moreToCome: last.has_more,
           snapshotMutationSeq,
           reachesClock: !last.has_more && last.next_cursor === last.clock,

@@ -3,8 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { isCatchingUp } from '../db/catching-up.ts';
 import { applyPullPage } from './apply-pull-page.ts';
-import { fetchPullEnvelope } from './fetch-pull-page.ts';
-import { getClientId } from '../db/sync-meta.ts';
 import { pullRequestSchema, type PullRequest } from './protocol.ts';
 import { TransportError } from './transport.ts';
 import { getAckedMutationSeq, getCursor, getHlcState } from '../db/sync-meta.ts';
@@ -247,32 +245,6 @@ describe('pull', () => {
     expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
   });
 
-  it('[R13] a page is checked in slices of 100 rows, with a pause for the UI before each slice', async () => {
-    const { a, b } = await twoStartedDevices();
-    for (let i = 0; i < 201; i++) await a.commands.createNote({ title: `n${i}` });
-    // Each note goes up in its own push round here: more rounds than settle's default allows.
-    void a.engine.syncNow();
-    await settle([a], 5_000);
-    const session = b.device.auth.current();
-    if (!session) throw new Error('no session');
-    const steps: string[] = [];
-    const fetching = fetchPullEnvelope(b.db, b.transport, session, await getClientId(b.db, b.device.ids), 0, {
-      limit: 1000,
-      wantDigest: false,
-      yieldToUi: () => {
-        steps.push('pause');
-        return Promise.resolve();
-      },
-    }).then((fetched) => fetched.check());
-    while (b.transport.pending === 0) await new Promise((resolve) => setTimeout(resolve, 0));
-    await b.transport.deliverAll();
-    const page = await fetching;
-    expect(page.reset_required === false && page.rows.map((row) => row.data['title'])).toEqual(
-      Array.from({ length: 201 }, (_, i) => `n${i}`),
-    );
-    expect(steps).toEqual(['pause', 'pause', 'pause']);
-  });
-
   it('[R13] skips rows not newer than the local row (re-delivered or reordered pages)', async () => {
     const { world, a, b } = await twoStartedDevices();
     const id = await a.commands.createNote({ body: 'v1' });
@@ -284,21 +256,6 @@ describe('pull', () => {
     await applyPullPage(b.db, [old], old.version, undefined);
     expect((await b.db.notes.get(id))?.body).toBe('v2');
     expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
-  });
-
-  it('[R13] writes every row of a page whether it goes out in slices or in one call', async () => {
-    for (const rowsPerPut of [2, 5, 7]) {
-      const { world, a, b } = await twoStartedDevices();
-      b.device.connectivity.set(false);
-      const ids: string[] = [];
-      for (let i = 0; i < 7; i++) ids.push(await a.commands.createNote({ title: `n${i}` }));
-      await sync(a);
-      const rows = world.server.rows(TEST_USER);
-      await applyPullPage(b.db, rows, world.server.clock(TEST_USER), undefined, { rowsPerPut });
-      const stored = await b.db.notes.bulkGet(ids);
-      expect(stored.map((note) => note?.title)).toEqual(ids.map((_, i) => `n${i}`));
-      expect(await getCursor(b.db)).toBe(world.server.clock(TEST_USER));
-    }
   });
 
   it('[R14] keeps a pending local field that is newer, takes the server for the rest', async () => {

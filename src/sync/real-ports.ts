@@ -5,7 +5,7 @@
  */
 import type { Clock, IdSource } from '../db/ports.ts';
 import { uuidV7 } from '../db/uuid-v7.ts';
-import type { Connectivity, LockPort, Random, Timers, YieldToUi } from './ports.ts';
+import type { Connectivity, LockPort, Random, Timers } from './ports.ts';
 
 export const realClock: Clock = {
   now: () => Date.now(),
@@ -24,7 +24,7 @@ export const realTimers: Timers = {
 };
 
 /** scheduler.yield() where the browser has it (it resumes ahead of other tasks), else a new task. */
-export const browserYield: YieldToUi = () => {
+export const browserYield = (): Promise<void> => {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));

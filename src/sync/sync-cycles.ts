@@ -95,7 +95,6 @@ export async function pullAll(ctx: CycleContext): Promise<'done' | 'paused' | ty
       const outcome = await pullToClock(
         {
           ...ctx,
-          yieldToUi: ctx.ports.yieldToUi,
           pauseFor,
           ...(from === undefined ? {} : { startCursor: from }),
         },
