@@ -4,8 +4,10 @@ import { useNavigate } from 'react-router-dom';
 
 import { forgetFirstPaint } from '../../lib/first-paint/take-first-paint.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
+import { forgetServerState } from '../../lib/server-state/server-state-persistence.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { removeLocalData } from './remove-local-data.ts';
+import { useAuth } from './use-auth.ts';
 
 /** Product spec §8/§9: logout toasts, 4 s on success and 6 s on error (skipped when notifications are off). */
 export const LOGOUT_TOAST_MS = { success: 4000, error: 6000 } as const;
@@ -19,6 +21,7 @@ export function useSignOut() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
+  const userId = useAuth().user?.id ?? null;
 
   const signOut = useCallback(
     async (options: SignOutOptions = {}) => {
@@ -28,6 +31,8 @@ export function useSignOut() {
         if (error) throw error;
         // A start-up picture kept by another tab, hidden or frozen, is nobody's to see now (ADR 0107).
         forgetFirstPaint();
+        // The subscription and trial kept for offline starts go with the session (ADR 0138).
+        if (userId) forgetServerState(userId);
         // After the session: the open database closes when the user leaves the auth state.
         if (options.removeLocalDataOf) await removeLocalData(options.removeLocalDataOf);
         notify({
@@ -49,7 +54,7 @@ export function useSignOut() {
         setPending(false);
       }
     },
-    [navigate, t],
+    [navigate, t, userId],
   );
 
   return { signOut, pending };
