@@ -22,9 +22,9 @@ export function ServerStateProvider({ children }: { children: ReactNode }) {
 }
 
 function UserServerState({ userId, children }: { userId: string; children: ReactNode }) {
-  const [persistOptions] = useState(() => serverStatePersistence(userId));
+  const [persistence] = useState(() => serverStatePersistence(userId, queryClient));
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider client={queryClient} {...persistence}>
       {children}
     </PersistQueryClientProvider>
   );

@@ -77,7 +77,7 @@ function renderPanel(
   );
   const withClient = (children: ReactNode) =>
     persisted ? (
-      <PersistQueryClientProvider client={client} persistOptions={serverStatePersistence(userId)}>
+      <PersistQueryClientProvider client={client} {...serverStatePersistence(userId, client)}>
         {children}
       </PersistQueryClientProvider>
     ) : (
@@ -113,6 +113,15 @@ describe('SubscriptionPanel', () => {
     renderPanel(backend(null, { down: true }).source, { persisted: true });
     expect(await screen.findByText(/^Premium, renews or ends on/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Manage your subscription' })).toBeTruthy();
+  });
+
+  it('asks the backend again at a start, however fresh the kept answer', async () => {
+    await keepAnswer({ status: 'active', current_period_end: inDays(20), trial_ends_at: null });
+
+    renderPanel(backend({ status: 'canceled', current_period_end: inDays(20), trial_ends_at: null }).source, {
+      persisted: true,
+    });
+    expect(await screen.findByText('Basic (free)')).toBeTruthy();
   });
 
   it('keeps nothing for the next account, and nothing once the user signed out', async () => {

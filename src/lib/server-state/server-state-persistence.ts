@@ -1,6 +1,6 @@
-import type { Query } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
 
 import { readLocal, removeLocal, storageKey, writeLocal } from '../local-store.ts';
 
@@ -29,12 +29,17 @@ function persistsFor(userId: string) {
 }
 
 /**
- * How one signed-in user's server state is kept on this device: in localStorage under a key with their
- * id, so it is there at the first render, before the journal's database has opened. No age limit: what
- * is kept carries its own end (a period end, a trial end), and the access rules read it against the
- * clock, so an old answer can only grant what it granted until then.
+ * How one signed-in user's server state is kept on this device, as the props of
+ * `PersistQueryClientProvider`: in localStorage under a key with their id, so it is there at the first
+ * render, before the journal's database has opened. No age limit: what is kept carries its own end (a
+ * period end, a trial end), and the access rules read it against the clock, so an old answer can only
+ * grant what it granted until then. What is restored is shown at once but asked for again as soon as a
+ * screen reads it, however fresh it was when kept: a start always checks with the backend.
  */
-export function serverStatePersistence(userId: string): Omit<PersistQueryClientOptions, 'queryClient'> {
+export function serverStatePersistence(
+  userId: string,
+  client: QueryClient,
+): Pick<PersistQueryClientProviderProps, 'persistOptions' | 'onSuccess'> {
   forgotten.delete(userId);
   const persister = createAsyncStoragePersister({
     key: keyOf(userId),
@@ -47,10 +52,13 @@ export function serverStatePersistence(userId: string): Omit<PersistQueryClientO
     },
   });
   return {
-    persister,
-    buster: SERVER_STATE_BUSTER,
-    maxAge: Number.POSITIVE_INFINITY,
-    dehydrateOptions: { shouldDehydrateQuery: persistsFor(userId) },
+    persistOptions: {
+      persister,
+      buster: SERVER_STATE_BUSTER,
+      maxAge: Number.POSITIVE_INFINITY,
+      dehydrateOptions: { shouldDehydrateQuery: persistsFor(userId) },
+    },
+    onSuccess: () => client.invalidateQueries({ refetchType: 'none' }),
   };
 }
 
