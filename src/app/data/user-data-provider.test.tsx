@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Session } from '@supabase/supabase-js';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -5,7 +6,7 @@ import { IDBFactory, IDBKeyRange as FakeIDBKeyRange } from 'fake-indexeddb';
 import type { i18n as I18n } from 'i18next';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 import { createCommands } from '../../db/commands/create-commands.ts';
 import { openUserDatabase } from '../../db/open-user-database.ts';
@@ -176,14 +177,19 @@ function renderApp(
   userId: string | null,
   screenContent?: ReactNode,
 ) {
+  // The app's server state (ADR 0138): the recorder reads the subscription through it.
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  onTestFinished(() => queries.clear());
   const tree = (auth: AuthContextValue): ReactNode => (
     <I18nextProvider i18n={i18n}>
       <AuthContext value={auth}>
-        <UserDataProvider backend={device.backend}>
-          <SyncStatusIndicator />
-          <Probe />
-          {screenContent}
-        </UserDataProvider>
+        <QueryClientProvider client={queries}>
+          <UserDataProvider backend={device.backend}>
+            <SyncStatusIndicator />
+            <Probe />
+            {screenContent}
+          </UserDataProvider>
+        </QueryClientProvider>
       </AuthContext>
     </I18nextProvider>
   );

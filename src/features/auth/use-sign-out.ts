@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
+import { forgetServerState } from '../../lib/server-state/server-state-persistence.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { removeLocalData } from './remove-local-data.ts';
+import { useAuth } from './use-auth.ts';
 
 /** Product spec §8/§9: logout toasts, 4 s on success and 6 s on error (skipped when notifications are off). */
 export const LOGOUT_TOAST_MS = { success: 4000, error: 6000 } as const;
@@ -18,6 +20,7 @@ export function useSignOut() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
+  const userId = useAuth().user?.id ?? null;
 
   const signOut = useCallback(
     async (options: SignOutOptions = {}) => {
@@ -25,6 +28,8 @@ export function useSignOut() {
       try {
         const { error } = await (await loadSupabase()).auth.signOut();
         if (error) throw error;
+        // The subscription and trial kept for offline starts go with the session (ADR 0138).
+        if (userId) forgetServerState(userId);
         // After the session: the open database closes when the user leaves the auth state.
         if (options.removeLocalDataOf) await removeLocalData(options.removeLocalDataOf);
         notify({
@@ -46,7 +51,7 @@ export function useSignOut() {
         setPending(false);
       }
     },
-    [navigate, t],
+    [navigate, t, userId],
   );
 
   return { signOut, pending };

@@ -1,4 +1,5 @@
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { loadReauthenticationClient } from '../../lib/load-reauthentication-client.ts';
@@ -73,11 +74,18 @@ export function useAccountDeletion(user: User, onDeleted: () => Promise<void>) {
     setError(key);
   };
 
+  // The function call itself; the steps before it (signing in again) are the flow's own state above.
+  const deleteAccount = useMutation({
+    mutationFn: async (separate: SupabaseClient): Promise<DeletionRefusal | null> => {
+      const { error: failure } = await separate.functions.invoke('delete-account', { method: 'POST' });
+      return failure ? deletionRefusal(failure) : null;
+    },
+  });
+
   const deleteWith = async (separate: SupabaseClient) => {
     setStep({ kind: 'deleting' });
-    const { error: failure } = await separate.functions.invoke('delete-account', { method: 'POST' });
-    if (failure) {
-      const refusal = await deletionRefusal(failure);
+    const refusal = await deleteAccount.mutateAsync(separate);
+    if (refusal) {
       console.error(`Murmur could not delete the account (${refusal})`);
       await refuse(REFUSAL_KEYS[refusal]);
       return;

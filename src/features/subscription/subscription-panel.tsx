@@ -1,72 +1,61 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
+import type { BillingFunctions } from './billing-functions.ts';
 import { PLANS, type PlanId } from './plans.ts';
+import { supabaseBillingFunctions } from './supabase-billing-functions.ts';
 import { TestCheckout } from './test-checkout.tsx';
 import styles from './subscription.module.css';
 import { useSubscription } from './use-subscription.ts';
 import { dateTimeFormat, numberFormat } from '../../lib/i18n/intl-formats.ts';
 
-async function invoke<T>(name: string, body: Record<string, unknown>): Promise<T> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.functions.invoke<T>(name, { body });
-  if (error) throw error;
-  if (data === null) throw new Error(`${name} returned nothing`);
-  return data;
-}
+/** What a button on the panel asks of the billing functions; one at a time. */
+type PlanAction = { kind: 'trial' } | { kind: 'checkout'; plan: PlanId } | { kind: 'portal' };
 
 /** The signed-in user's plan: what they have, their trial, and the ways to start, upgrade or manage. */
-export function SubscriptionPanel() {
+export function SubscriptionPanel({
+  functions = supabaseBillingFunctions,
+}: {
+  functions?: BillingFunctions;
+}) {
   const { t, i18n } = useTranslation();
   const access = useSubscription();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const date = (iso: string | null) =>
     iso ? dateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso)) : '';
   const price = (amount: number, currency: string) =>
     numberFormat(i18n.language, { style: 'currency', currency }).format(amount / 100);
 
-  const run = async (action: string, work: () => Promise<void>) => {
-    setBusy(action);
-    setProblem(null);
-    try {
-      await work();
-    } catch (error) {
-      console.error(`Subscription action ${action} failed`, error);
-      setProblem(t('subscription.actionFailed'));
-    } finally {
-      setBusy(null);
-    }
-  };
-  const startTrial = () =>
-    run('trial', async () => {
-      await invoke('start-trial', {});
-      await access.refresh();
-      notify({ kind: 'success', title: t('subscription.trialStarted') });
-    });
-  const checkout = (plan: PlanId) =>
-    run(`checkout-${plan}`, async () => {
-      const { url } = await invoke<{ url: string }>('create-checkout', {
-        plan,
-        return_url: `${window.location.origin}/subscription`,
-      });
-      window.location.assign(url);
-    });
-  const manage = () =>
-    run('portal', async () => {
-      const { url } = await invoke<{ url: string }>('customer-portal', {
-        return_url: `${window.location.origin}/subscription`,
-      });
-      window.location.assign(url);
-    });
+  const returnUrl = () => `${window.location.origin}/subscription`;
+  const action = useMutation({
+    mutationFn: async (request: PlanAction) => {
+      switch (request.kind) {
+        case 'trial':
+          await functions.startTrial();
+          await access.refresh();
+          notify({ kind: 'success', title: t('subscription.trialStarted') });
+          return;
+        case 'checkout':
+          window.location.assign(await functions.createCheckout(request.plan, returnUrl()));
+          return;
+        case 'portal':
+          window.location.assign(await functions.openCustomerPortal(returnUrl()));
+          return;
+      }
+    },
+    onError: (error, request) => console.error(`Subscription action ${request.kind} failed`, error),
+  });
+  const busy = action.isPending;
+  const problem = action.isError ? t('subscription.actionFailed') : null;
+  const startTrial = () => action.mutate({ kind: 'trial' });
+  const checkout = (plan: PlanId) => action.mutate({ kind: 'checkout', plan });
+  const manage = () => action.mutate({ kind: 'portal' });
 
   if (access.loading) return <p role="status">{t('common.loading')}</p>;
 
   return (
     <div className={styles.panel}>
-      <TestCheckout onDone={access.refresh} />
+      <TestCheckout complete={functions.completeTestCheckout} onDone={access.refresh} />
       <section aria-labelledby="plan-now" className={styles.card}>
         <h2 id="plan-now">{t('subscription.yourPlan')}</h2>
         <p data-testid="user-type" className={styles.state}>
@@ -77,17 +66,12 @@ export function SubscriptionPanel() {
               : t('subscription.basic')}
         </p>
         {access.userType === 'premium' ? (
-          <button type="button" className="button" disabled={busy !== null} onClick={() => void manage()}>
+          <button type="button" className="button" disabled={busy} onClick={manage}>
             {t('subscription.manage')}
           </button>
         ) : null}
         {access.userType === 'basic' && access.trialEligible ? (
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy !== null}
-            onClick={() => void startTrial()}
-          >
+          <button type="button" className="button button-primary" disabled={busy} onClick={startTrial}>
             {t('subscription.startTrial')}
           </button>
         ) : null}
@@ -111,8 +95,8 @@ export function SubscriptionPanel() {
                 <button
                   type="button"
                   className="button button-primary"
-                  disabled={busy !== null}
-                  onClick={() => void checkout(plan.id)}
+                  disabled={busy}
+                  onClick={() => checkout(plan.id)}
                 >
                   {t('subscription.choose', { plan: t(`subscription.plans.${plan.id}`) })}
                 </button>

@@ -9,14 +9,3 @@ export interface SubscriptionSource {
   /** Asks the billing provider whether a renewal has happened (verify-subscription). */
   verifySubscription(): Promise<void>;
 }
-
-/** Where the last known state is kept so gating works offline and at start-up. */
-export interface SubscriptionCache {
-  read(): Promise<LastKnownSubscription | null>;
-  write(state: LastKnownSubscription): Promise<void>;
-}
-
-export interface LastKnownSubscription {
-  subscription: SubscriptionRow | null;
-  fetchedAt: string;
-}

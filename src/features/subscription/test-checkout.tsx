@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 
-import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
+import type { BillingFunctions } from './billing-functions.ts';
 import styles from './subscription.module.css';
 
 /**
@@ -11,43 +11,45 @@ import styles from './subscription.module.css';
  * ?test_checkout=<plan> or ?test_portal=1. This card completes the flow through the test-checkout
  * function, which refuses to run wherever real payments are set up. It says plainly that it is a test.
  */
-export function TestCheckout({ onDone }: { onDone: () => Promise<void> }) {
+export function TestCheckout({
+  complete,
+  onDone,
+}: {
+  complete: BillingFunctions['completeTestCheckout'];
+  onDone: () => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const plan = params.get('test_checkout');
-  const portal = params.get('test_portal') === '1';
-  if (plan !== 'monthly' && plan !== 'yearly' && !portal) return null;
-
-  const complete = async (body: Record<string, unknown>, done: string) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const supabase = await loadSupabase();
-      const { error } = await supabase.functions.invoke('test-checkout', { body });
-      if (error) throw error;
+  const completion = useMutation({
+    mutationFn: async ({ request }: { request: Parameters<typeof complete>[0]; done: string }) => {
+      await complete(request);
       await onDone();
+    },
+    onSuccess: (_result, { done }) => {
       notify({ kind: 'success', title: done });
       setParams({}, { replace: true });
-    } catch (error) {
-      console.error('The test checkout failed', error);
-      setProblem(t('subscription.actionFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => console.error('The test checkout failed', error),
+  });
+  const busy = completion.isPending;
+  const problem = completion.isError ? t('subscription.actionFailed') : null;
+  const asked = params.get('test_checkout');
+  const plan = asked === 'monthly' || asked === 'yearly' ? asked : null;
+  const portal = params.get('test_portal') === '1';
+  if (plan === null && !portal) return null;
 
   return (
     <section aria-labelledby="test-checkout" className={styles.card} data-test-mode="true">
       <h2 id="test-checkout">{t('subscription.test.title')}</h2>
       <p>{t('subscription.test.explain')}</p>
-      {portal ? (
+      {portal || plan === null ? (
         <button
           type="button"
           className="button"
           disabled={busy}
-          onClick={() => void complete({ action: 'cancel' }, t('subscription.test.canceled'))}
+          onClick={() =>
+            completion.mutate({ request: { action: 'cancel' }, done: t('subscription.test.canceled') })
+          }
         >
           {t('subscription.test.cancel')}
         </button>
@@ -56,9 +58,9 @@ export function TestCheckout({ onDone }: { onDone: () => Promise<void> }) {
           type="button"
           className="button button-primary"
           disabled={busy}
-          onClick={() => void complete({ plan }, t('subscription.test.purchased'))}
+          onClick={() => completion.mutate({ request: { plan }, done: t('subscription.test.purchased') })}
         >
-          {t('subscription.test.complete', { plan: t(`subscription.plans.${plan ?? 'monthly'}`) })}
+          {t('subscription.test.complete', { plan: t(`subscription.plans.${plan}`) })}
         </button>
       )}
       <button

@@ -1,6 +1,8 @@
-import { useContext, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useContext } from 'react';
 
 import { SubscriptionContext } from './subscription-context.ts';
+import { subscriptionQuery, trialUsageQuery } from './subscription-queries.ts';
 import {
   canAccessPremium,
   isOnTrial,
@@ -10,7 +12,7 @@ import {
   type SubscriptionRow,
   type UserType,
 } from './subscription-rules.ts';
-import type { SubscriptionSnapshot } from './subscription-store.ts';
+import { useRenewalCheck } from './use-renewal-check.ts';
 
 export interface SubscriptionAccess {
   loading: boolean;
@@ -23,30 +25,34 @@ export interface SubscriptionAccess {
   refresh: () => Promise<void>;
 }
 
-const NOBODY: SubscriptionSnapshot = {
-  loading: true,
-  subscription: null,
-  trialUsed: undefined,
-  failed: false,
-};
-const noop = () => () => undefined;
-
-/** What the signed-in user may do, from product spec §4's rules, re-evaluated as the rows change. */
+/**
+ * What the signed-in user may do, from product spec §4's rules, re-evaluated as the rows change.
+ * Loading until the first answer, or the one kept from before (ADR 0138); a fetch that fails with
+ * nothing kept leaves the user basic.
+ */
 export function useSubscription(now: Date = new Date()): SubscriptionAccess {
-  const store = useContext(SubscriptionContext);
-  const snapshot = useSyncExternalStore(store?.subscribe ?? noop, store?.getSnapshot ?? (() => NOBODY));
-  const inputs = { loading: snapshot.loading, subscription: snapshot.subscription, now };
+  const account = useContext(SubscriptionContext);
+  const client = useQueryClient();
+  const subscriptionResult = useQuery(subscriptionQuery(account));
+  const trialUsed = useQuery(trialUsageQuery(account)).data;
+  useRenewalCheck(account, subscriptionResult.data, now);
+
+  const loading = subscriptionResult.isPending;
+  const subscription = subscriptionResult.data ?? null;
+  const inputs = { loading, subscription, now };
   return {
-    loading: snapshot.loading,
-    subscription: snapshot.subscription,
+    loading,
+    subscription,
     userType: userType(inputs),
-    onTrial: !snapshot.loading && isOnTrial(snapshot.subscription, now),
+    onTrial: !loading && isOnTrial(subscription, now),
     trialDaysRemaining: trialDaysRemaining(inputs),
-    trialEligible: isTrialEligible(
-      snapshot.loading || snapshot.trialUsed === undefined,
-      snapshot.trialUsed ? {} : null,
-    ),
+    trialEligible: isTrialEligible(loading || trialUsed === undefined, trialUsed ? {} : null),
     canAccessPremium: canAccessPremium(inputs),
-    refresh: () => store?.refresh() ?? Promise.resolve(),
+    refresh: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: subscriptionQuery(account).queryKey }),
+        client.invalidateQueries({ queryKey: trialUsageQuery(account).queryKey }),
+      ]);
+    },
   };
 }
