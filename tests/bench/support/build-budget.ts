@@ -9,9 +9,14 @@ import { gzipSize } from './gzip-size.ts';
  * reports both (and takes its file lists from here); an end-to-end test holds every build to them
  * (tests/e2e/build-budget.spec.ts).
  */
-export const INITIAL_JS_BUDGET_KB = 130;
-/** 600 until ADR 0126: the three-way merge a save runs (about 4 kB) must work offline, so it is precached. */
-export const PRECACHE_BUDGET_KB = 610;
+/** 130 until issue 53: the Jotai store and TanStack Query's provider and persister are on the first screen. */
+export const INITIAL_JS_BUDGET_KB = 140;
+/**
+ * 600 until ADR 0126: the three-way merge a save runs (about 4 kB) must work offline, so it is precached.
+ * 610 until ADR 0139: the sync worker must start offline too, and Vite bundles a worker alone, so it
+ * carries its own supabase-js, Dexie and entity schemas.
+ */
+export const PRECACHE_BUDGET_KB = 750;
 
 const KB = 1000;
 
