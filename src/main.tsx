@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app.tsx';
+import { preloadUserData } from './app/data/app-user-data-backend.ts';
 import { preloadScreen } from './app/routing/app-routes.tsx';
 import { removeStartUpPicture } from './app/startup/remove-start-up-picture.ts';
 import { runStartup } from './app/startup/run-startup.ts';
@@ -18,6 +19,7 @@ async function start(): Promise<void> {
   removeStartUpPicture();
   const signedIn = readStoredSession(appConfig.supabaseUrl, Date.now()).kind !== 'none';
   preloadScreen(window.location.pathname, signedIn);
+  if (signedIn) preloadUserData();
   const language = readStoredLanguage();
   document.documentElement.lang = language;
   // The screens' texts load beside the first screen's chunk; the layout waits for them, not the app.

@@ -23,13 +23,6 @@ export const realTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as Parameters<typeof clearTimeout>[0]),
 };
 
-/** scheduler.yield() where the browser has it (it resumes ahead of other tasks), else a new task. */
-export const browserYield = (): Promise<void> => {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-};
-
 export const browserConnectivity: Connectivity = {
   isOnline: () => navigator.onLine,
   subscribe(listener) {
