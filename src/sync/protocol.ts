@@ -13,7 +13,7 @@ import { everyFieldAt, sharedHlc } from '../db/hlc.ts';
  * speak rather than misread it.
  */
 export const PROTOCOL_VERSION = 2;
-export const MAX_PUSH_MUTATIONS = 500;
+export const MAX_PUSH_MUTATIONS = 200;
 /** Rows per pull page the engine asks for unless told otherwise (SyncEngineOptions.pullLimit). */
 export const DEFAULT_PULL_LIMIT = 1_000;
 

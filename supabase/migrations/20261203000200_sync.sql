@@ -420,8 +420,8 @@ begin
      or not sync_private.is_json_string(request -> 'client_id', 1, 64)
      or not sync_private.is_json_string(request -> 'user_id', 1, 64)
      or coalesce(case when jsonb_typeof(request -> 'mutations') = 'array'
-                      then jsonb_array_length(request -> 'mutations') <= 500 end, false) = false then
-    raise exception 'bad push request: expected {protocol: 2, client_id, user_id, mutations: at most 500}'
+                      then jsonb_array_length(request -> 'mutations') <= 200 end, false) = false then
+    raise exception 'bad push request: expected {protocol: 2, client_id, user_id, mutations: at most 200}'
       using errcode = '22023';
   end if;
   for m in select value from jsonb_array_elements(request -> 'mutations') loop
@@ -1053,7 +1053,7 @@ $$;
 
 -- Realtime poke (R27, R27a): at commit, once per user whose clock moved in the transaction. The deferred
 -- trigger fires for every clock update; only the event carrying the final version sends, so a push of
--- 500 mutations is one poke. The topic is private (the policies below).
+-- 200 mutations is one poke. The topic is private (the policies below).
 --
 -- The transaction that moves a user's clock holds the clock's row lock from its first version to its
 -- commit, so the versions after the clock it found and up to the one it commits with are its own, every
