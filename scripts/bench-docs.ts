@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 import { format, resolveConfig } from 'prettier';
 
-export const DOCS_START = '<!-- bench:start -->';
-export const DOCS_END = '<!-- bench:end -->';
+const DOCS_START = '<!-- bench:start -->';
+const DOCS_END = '<!-- bench:end -->';
 
 /**
  * Replaces what lies between the bench markers and nothing else, so the prose around the generated

@@ -1,11 +1,7 @@
 import { existsSync } from 'node:fs';
 
 /** A system Chromium (Debian's package) is preferred; CHROMIUM_PATH overrides. */
-export const CHROMIUM_CANDIDATES = [
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-];
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 export function findChromium(): string | undefined {
   const fromEnv = process.env['CHROMIUM_PATH'];

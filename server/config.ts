@@ -67,7 +67,7 @@ export interface BackendOptions {
   readonly shutdownGraceSeconds?: number;
 }
 
-export interface RateLimits {
+interface RateLimits {
   readonly perIp: RateLimitRule;
   readonly perEmail: RateLimitRule;
   /**
@@ -153,7 +153,7 @@ export function resolveConfig(options: BackendOptions = {}): BackendConfig {
 }
 
 /** Loopback addresses: only this machine reaches them. */
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 

@@ -55,8 +55,8 @@ export function normalisePhone(phone: string): string {
   return digits;
 }
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 72; // bcrypt ignores anything beyond 72 bytes
+const MIN_PASSWORD_LENGTH = 6;
+const MAX_PASSWORD_LENGTH = 72; // bcrypt ignores anything beyond 72 bytes
 
 export function checkPasswordStrength(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {

@@ -7,7 +7,7 @@ export type OneTimeTokenType =
   'signup' | 'recovery' | 'magiclink' | 'email_change' | 'reauthentication' | 'phone';
 
 /** Email links and codes stay valid for an hour (GoTrue's mailer OTP expiry is configurable; 3600 s is common). */
-export const ONE_TIME_TOKEN_TTL_SECONDS = 3600;
+const ONE_TIME_TOKEN_TTL_SECONDS = 3600;
 
 /** GoTrue crypto.GenerateTokenHash: hex(sha224(email_or_phone + token)). */
 export function tokenHash(relatesTo: string, code: string): string {

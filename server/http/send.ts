@@ -17,7 +17,7 @@ const EXPOSED_HEADERS = [
   'Tus-Resumable',
 ].join(', ');
 
-export function corsHeaders(request: IncomingMessage): Record<string, string> {
+function corsHeaders(request: IncomingMessage): Record<string, string> {
   const requested = request.headers['access-control-request-headers'];
   return {
     'Access-Control-Allow-Origin': typeof request.headers.origin === 'string' ? request.headers.origin : '*',

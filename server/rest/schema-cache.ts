@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 
-export interface ColumnInfo {
+interface ColumnInfo {
   readonly name: string;
   /** format_type() of the column, safe to splice into SQL as a cast. */
   readonly type: string;

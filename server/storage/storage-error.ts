@@ -14,5 +14,3 @@ export const invalidKey = (detail: string) => storageError(400, 'InvalidKey', `I
 export const rlsDenied = () =>
   storageError(403, 'Unauthorized', 'new row violates row-level security policy');
 export const badRequest = (message: string) => storageError(400, 'InvalidRequest', message);
-export const tooLarge = () =>
-  storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');

@@ -73,14 +73,6 @@ export function withNoteListKeys<T extends ListedNote>(note: T): T {
   return { ...note, _sync: { ...sync, order: noteOrderKey(note), liveTags: [...new Set(note.tags ?? [])] } };
 }
 
-/**
- * A row as `table` stores it: notes carry their list keys. For writers that keep rows somewhere this
- * middleware does not see (a first sync's landed chunks).
- */
-export function storedForm<T extends object>(table: string, row: T): T {
-  return table === 'notes' ? (withNoteListKeys(row as unknown as ListedNote) as unknown as T) : row;
-}
-
 function deriveOnWrite(table: DBCoreTable): DBCoreTable {
   return {
     ...table,

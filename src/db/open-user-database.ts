@@ -30,10 +30,6 @@ export async function openUserDatabase(
   return db;
 }
 
-export function closeUserDatabase(db: MurmurDatabase): void {
-  db.close();
-}
-
 /** Removes a user's local data entirely (sign-out with "forget this device"). */
 export async function deleteUserDatabase(userId: string, env: DatabaseEnvironment = {}): Promise<void> {
   await new MurmurDatabase(userDatabaseName(userId), userId, dexieOptions(env)).delete();

@@ -4,7 +4,7 @@ import type { ZodType } from 'zod';
  * localStorage behind one helper: private modes and full quotas throw, and a preference that cannot be
  * read or written must never stop the app.
  */
-export const PRODUCT_STORAGE_PREFIX = 'murmur';
+const PRODUCT_STORAGE_PREFIX = 'murmur';
 
 export function storageKey(name: string): string {
   return `${PRODUCT_STORAGE_PREFIX}-${name}`;

@@ -8,7 +8,7 @@ import { readLocal } from './local-store.ts';
  * session. Key and validity rule as auth-js has them: `sb-<first label of the host>-auth-token`, valid
  * when access_token, refresh_token and expires_at are present.
  */
-export const SESSION_EXPIRY_MARGIN_MS = 90_000;
+const SESSION_EXPIRY_MARGIN_MS = 90_000;
 
 export function sessionStorageKeyFor(supabaseUrl: string): string {
   return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;

@@ -3,7 +3,7 @@
  * resumable: the transport reports the upload URL as soon as the server created it and each offset the
  * server confirmed, so the uploader can store them and hand the URL back after a reload.
  */
-export interface AudioUploadProgress {
+interface AudioUploadProgress {
   url: string;
   offset: number;
 }

@@ -5,7 +5,7 @@ import type { TableDigest } from './protocol.ts';
  * `<id>:<server_version>` over every row the server has for the user (tombstones included). Cheap to
  * compute in SQL and in the client; order-independent.
  */
-export function fnv1a32(text: string): number {
+function fnv1a32(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i) & 0xff;

@@ -24,7 +24,7 @@ const hlcString = z.string().max(HLC_MAX_LENGTH);
 const tableName = z.string().min(1).max(40);
 const rowId = z.string().min(1).max(64);
 
-export const pushMutationSchema = z.strictObject({
+const pushMutationSchema = z.strictObject({
   seq: z.number().int().positive(),
   mutation_id: z.string().min(1).max(64),
   table: tableName,
@@ -141,7 +141,7 @@ export function safeParseServerRow(raw: unknown): z.ZodSafeParseResult<ServerRow
   return serverRowSchema.safeParse(raw);
 }
 
-export const pushResultSchema = z.strictObject({
+const pushResultSchema = z.strictObject({
   seq: z.number().int().positive(),
   status: z.enum(['applied', 'duplicate', 'rejected']),
   reason: z.string().max(500).optional(),
@@ -165,7 +165,7 @@ export const pullRequestSchema = z.strictObject({
 });
 export type PullRequest = z.infer<typeof pullRequestSchema>;
 
-export const tableDigestSchema = z.strictObject({
+const tableDigestSchema = z.strictObject({
   count: z.number().int().min(0),
   hash: z.number().int().min(0),
 });

@@ -27,7 +27,7 @@ export type PullOutcome = 'done' | 'reset' | 'paused';
  * How far fetching may run ahead of applying during a catch-up: pages keep arriving while earlier ones
  * are written, up to this many rows waiting (a few MB of JSON at most).
  */
-export const PULL_AHEAD_ROWS = 5_000;
+const PULL_AHEAD_ROWS = 5_000;
 
 /**
  * Pages in a row found stale (R14a) before a walk gives up as a server error. A page asked for after an

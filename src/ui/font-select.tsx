@@ -3,7 +3,7 @@ import type { SelectHTMLAttributes } from 'react';
 import { FONT_CATALOG } from '../lib/fonts/font-catalog.ts';
 import { SelectField } from './select-field.tsx';
 
-export const FONT_SIZES: readonly number[] = [12, 14, 16, 18, 20, 22, 24, 28, 32];
+const FONT_SIZES: readonly number[] = [12, 14, 16, 18, 20, 22, 24, 28, 32];
 
 interface PickerProps<T> extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange'> {
   label: string;

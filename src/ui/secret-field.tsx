@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './text-field.module.css';
 
 /** Shows only the last four characters: enough to recognise a key, useless to anyone looking on. */
-export function maskSecret(secret: string): string {
+function maskSecret(secret: string): string {
   const visible = secret.length > 8 ? secret.slice(-4) : '';
   return `${'•'.repeat(8)}${visible}`;
 }

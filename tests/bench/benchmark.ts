@@ -5,7 +5,7 @@
  */
 
 /** A budget. `at-most` for times and sizes, `at-least` for rates such as changes per second. */
-export interface Target {
+interface Target {
   comparison: 'at-most' | 'at-least';
   value: number;
   /** The figure the budget names; the median unless it says p95. */
@@ -24,13 +24,13 @@ export interface Metric {
   note?: string;
 }
 
-export interface BenchContext {
+interface BenchContext {
   /** Repetitions for benchmarks that sample; each benchmark has its own sensible minimum. */
   runs: number;
   log: (message: string) => void;
 }
 
-export interface BenchResult {
+interface BenchResult {
   metrics: Metric[];
   /** Anything that helps explain the metrics (chunk lists, raw samples); stored in the JSON only. */
   details?: Record<string, unknown>;

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface OpenRouterStubRequest {
+interface OpenRouterStubRequest {
   headers: Record<string, string | string[] | undefined>;
   body: {
     model?: string;

@@ -5,7 +5,7 @@ import type { LeaderEngine } from './sync-worker-messages.ts';
 import type { FocusSource } from './window-focus.ts';
 
 /** The part of a BroadcastChannel used here (browsers and node have the real one). */
-export interface SyncChannel {
+interface SyncChannel {
   postMessage(message: unknown): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
   close(): void;

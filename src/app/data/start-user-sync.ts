@@ -5,7 +5,7 @@ import type { SyncTransport } from '../../sync/transport.ts';
 import type { FocusSource } from './window-focus.ts';
 
 /** A transport the app owns: `close()` ends its realtime channel (optional for test transports). */
-export type ClosableTransport = SyncTransport & { close?(): void };
+type ClosableTransport = SyncTransport & { close?(): void };
 
 export interface StartUserSyncOptions {
   /** The signed-in user's open database (ADR 0020); the engine syncs only while they are signed in. */

@@ -20,7 +20,7 @@ import { FakeTransport } from '../../testing/sync/fake-transport.ts';
 import { settle, type TestTab } from '../../testing/sync/test-device.ts';
 import { createTestIds } from '../../testing/sync/test-ids.ts';
 import { createTestWorld, OTHER_USER, TEST_USER } from '../../testing/sync/test-world.ts';
-import { SyncStatusIndicator } from '../layout/sync-status-indicator.tsx';
+import SyncStatusIndicator from '../layout/sync-status-indicator.tsx';
 import { startUserSync, type UserSync } from './start-user-sync.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import type { UserDataBackend } from './user-data-backend.ts';

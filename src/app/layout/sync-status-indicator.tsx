@@ -13,7 +13,7 @@ import styles from './sync-status-indicator.module.css';
  * button opens a small panel with the details and "Sync now"; Escape closes it. A polite live region
  * says only what matters (announcementFor), never each progress tick.
  */
-export function SyncStatusIndicator() {
+function SyncStatusIndicator() {
   const { t } = useTranslation();
   const status = useSyncStatus();
   const syncNow = useSyncNow();

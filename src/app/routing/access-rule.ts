@@ -15,7 +15,7 @@ export function accessFor(pathname: string): Access {
   return 'public';
 }
 
-export interface RequestedLocation {
+interface RequestedLocation {
   pathname: string;
   search?: string;
   hash?: string;

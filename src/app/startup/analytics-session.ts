@@ -4,7 +4,7 @@ import { readLocal, storageKey, writeLocal } from '../../lib/local-store.ts';
  * Counts sessions on this device (for the user's own insights, e.g. "opened 40 times this month").
  * Kept locally; there is no analytics endpoint unless a user opts in to one.
  */
-export const ANALYTICS_SESSION_KEY = storageKey('analytics-session');
+const ANALYTICS_SESSION_KEY = storageKey('analytics-session');
 
 export interface AnalyticsSession {
   count: number;

@@ -4,10 +4,10 @@ import { readLocal, storageKey, writeLocal } from '../../lib/local-store.ts';
  * Records this device's own start-up and responsiveness figures (time to first paint of the shell, long
  * tasks) in a small local ring buffer. Nothing is sent anywhere unless a user opts in.
  */
-export const PERFORMANCE_LOG_KEY = storageKey('performance-log');
+const PERFORMANCE_LOG_KEY = storageKey('performance-log');
 const MAX_SESSIONS = 20;
 
-export interface PerformanceSample {
+interface PerformanceSample {
   at: string;
   firstContentfulPaintMs: number | null;
   /** When the first screen rendered (the mark every Page sets once per load). */

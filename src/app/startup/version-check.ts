@@ -1,6 +1,6 @@
 import { readLocal, storageKey, writeLocal } from '../../lib/local-store.ts';
 
-export const LAST_VERSION_KEY = storageKey('last-version');
+const LAST_VERSION_KEY = storageKey('last-version');
 
 export interface VersionCheck {
   previous: string | null;

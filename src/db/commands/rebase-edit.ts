@@ -15,7 +15,7 @@ export interface SeenField {
 export type Seen = Readonly<Record<string, SeenField>>;
 
 /** A stored value that an edit displaced without its author having seen it: kept as a conflict. */
-export interface DisplacedValue {
+interface DisplacedValue {
   field: string;
   value: unknown;
   hlc: string;

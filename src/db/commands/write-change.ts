@@ -11,7 +11,7 @@ import type { MurmurDatabase } from '../schema.ts';
 import { getClientId, getHlcState, setMeta } from '../sync-meta.ts';
 import { planChange, type ChangeRules } from './plan-change.ts';
 
-export { EntityDeletedError, EntityExistsError, EntityNotFoundError } from './change-errors.ts';
+export { EntityDeletedError, EntityNotFoundError } from './change-errors.ts';
 
 /** The tables one change touches; commands open their transaction over these (plus what they read). */
 export function changeScope(db: MurmurDatabase, table: SyncedTable) {

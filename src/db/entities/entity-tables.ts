@@ -26,7 +26,7 @@ export interface TablePolicy {
   patchableFields?: readonly string[];
 }
 
-export const syncedTables = {
+const syncedTables = {
   notes: {
     schema: noteSchema,
     textFields: ['title', 'body'],

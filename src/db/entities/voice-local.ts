@@ -26,11 +26,10 @@ export type TranscriptDestination =
  * tab left recording or asking (closed, crashed, reloaded), offered back to the user until they keep or
  * discard it. saved: kept; a `recordings` row and a transcription job exist. discarded: being removed.
  */
-export type LocalRecordingState =
-  'recording' | 'interrupted' | 'pending_confirmation' | 'saved' | 'discarded';
+type LocalRecordingState = 'recording' | 'interrupted' | 'pending_confirmation' | 'saved' | 'discarded';
 
 /** remove: the recording was deleted and its audio waits to be removed from Storage (state 'discarded'). */
-export type AudioUploadStatus = 'not_kept' | 'pending' | 'uploading' | 'done' | 'failed' | 'remove';
+type AudioUploadStatus = 'not_kept' | 'pending' | 'uploading' | 'done' | 'failed' | 'remove';
 
 export interface AudioUploadState {
   status: AudioUploadStatus;
@@ -62,7 +61,7 @@ export interface LocalRecording {
  * is in flight (a job found running at start was interrupted and is queued again). failed: gave up after
  * the retry budget; the user may retry. done: the transcript was delivered.
  */
-export type TranscriptionJobStatus = 'queued' | 'running' | 'failed' | 'done';
+type TranscriptionJobStatus = 'queued' | 'running' | 'failed' | 'done';
 
 export interface TranscriptionJob {
   id: string;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { createI18n } from '../../lib/i18n/i18n.ts';
-import { AppToaster } from '../../lib/toasts/app-toaster.tsx';
+import AppToaster from '../../lib/toasts/app-toaster.tsx';
 import { AuthProvider } from './auth-provider.tsx';
 import { useAuth } from './use-auth.ts';
 

@@ -3,7 +3,7 @@
  * type=recovery and an access token (implicit flow), a ?code= parameter (PKCE flow), or an existing
  * session while on the reset page. During recovery the app does not treat the user as signed in.
  */
-export const RESET_PASSWORD_PATH = '/auth/reset-password';
+const RESET_PASSWORD_PATH = '/auth/reset-password';
 
 export type RecoverySource = 'hash' | 'code' | 'session';
 

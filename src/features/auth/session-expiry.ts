@@ -11,7 +11,7 @@ export function isSessionExpiredMessage(message: unknown): boolean {
 }
 
 /** Product spec §2: the paths a visitor may see without a session. */
-export const PUBLIC_PATHS: readonly string[] = [
+const PUBLIC_PATHS: readonly string[] = [
   '/',
   '/login',
   '/auth',

@@ -9,7 +9,7 @@ import { removeLocalData } from './remove-local-data.ts';
 import { useAuth } from './use-auth.ts';
 
 /** Product spec §8/§9: logout toasts, 4 s on success and 6 s on error (skipped when notifications are off). */
-export const LOGOUT_TOAST_MS = { success: 4000, error: 6000 } as const;
+const LOGOUT_TOAST_MS = { success: 4000, error: 6000 } as const;
 
 export interface SignOutOptions {
   /** Remove this user's local database from the device once the session has ended (ADR 0020). */

@@ -18,13 +18,13 @@ export function addMonths(month: Month, count: number): Month {
   return date.toISOString().slice(0, 7);
 }
 
-export function daysInMonth(month: Month): number {
+function daysInMonth(month: Month): number {
   const [year = 0, monthNumber = 1] = month.split('-').map(Number);
   return new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
 }
 
 /** ISO weekday of a day: 1 = Monday … 7 = Sunday. */
-export function isoWeekday(day: Day): Weekday {
+function isoWeekday(day: Day): Weekday {
   const weekday = dayAsUtcDate(day).getUTCDay();
   return (weekday === 0 ? 7 : weekday) as Weekday;
 }

@@ -10,8 +10,8 @@ import type { PlacedMood } from './mood-stats.ts';
 export const MIN_ACTIVITY_DAYS = 5;
 export const MIN_MOOD_DAYS = 14;
 /** A day is good when its mean mood is at least this, bad when at most BAD_DAY. */
-export const GOOD_DAY = 4;
-export const BAD_DAY = 2;
+const GOOD_DAY = 4;
+const BAD_DAY = 2;
 
 /**
  * Activities that go with good and with bad days. The unit is the day, not the check-in: an activity

@@ -4,7 +4,7 @@ import { BarChart } from './bar-chart.tsx';
 import { ChartCard } from './chart-card.tsx';
 import { extremes, insightFormat, meanColor } from './insight-format.ts';
 
-export interface AverageMoodGroup {
+interface AverageMoodGroup {
   key: number;
   /** Full name for the summary and the table ('Monday', 'January'). */
   name: string;

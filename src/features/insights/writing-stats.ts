@@ -3,7 +3,7 @@ import type { InsightsResult } from './insights-types.ts';
 /** Words as a reader counts them: runs of letters or digits, in any script. */
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
-export function countWords(text: string): number {
+function countWords(text: string): number {
   let count = 0;
   for (const _match of text.matchAll(WORD)) count += 1;
   return count;

@@ -36,7 +36,7 @@ const hlcSchema = z.string().max(80);
  * base its save is planned against (R37). Kept with an unsaved draft, so a draft restored after another
  * device changed the entry still merges with that change rather than overwrite it.
  */
-export const checkInBaseSchema = z.strictObject({
+const checkInBaseSchema = z.strictObject({
   note: z.strictObject({ value: moodEntrySchema.shape.note, hlc: hlcSchema }).optional(),
   activities: z.strictObject({ value: moodEntrySchema.shape.activities, hlc: hlcSchema }).optional(),
 });

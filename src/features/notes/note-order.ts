@@ -7,7 +7,7 @@ import { newestFieldHlc } from '../../db/note-list-index.ts';
  * When a note last changed: its newest field HLC (every local write and every pulled one stamps the
  * fields it changed, R10), so edits on another device count too. HLC strings compare as clocks.
  */
-export function noteChangedHlc(note: Stored<Note>): string {
+function noteChangedHlc(note: Stored<Note>): string {
   return newestFieldHlc(note._sync.hlc);
 }
 

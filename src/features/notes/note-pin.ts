@@ -7,9 +7,9 @@ import { readLocalRecord, storageKey, writeLocal } from '../../lib/local-store.t
  * itself is never stored or sent anywhere. It guards locked notes against someone glancing at or picking
  * up an unlocked device; it is not encryption (the notes stay readable to whoever controls the browser).
  */
-export const PIN_PATTERN = /^\d{4,12}$/;
+const PIN_PATTERN = /^\d{4,12}$/;
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA-256. */
-export const PIN_ITERATIONS = 600_000;
+const PIN_ITERATIONS = 600_000;
 
 const pinRecordSchema = z.strictObject({
   v: z.literal(1),

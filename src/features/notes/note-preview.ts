@@ -1,5 +1,5 @@
 /** The first characters of a body on one line, for a card; the full text stays in the editor. */
-export const PREVIEW_LENGTH = 160;
+const PREVIEW_LENGTH = 160;
 
 export function notePreview(body: string): string {
   const line = body.replace(/\s+/g, ' ').trim();

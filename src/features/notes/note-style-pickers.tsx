@@ -6,7 +6,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { NOTE_COLORS } from './note-colors.ts';
 import styles from './notes.module.css';
 
-export const NOTE_FONT_SIZES: readonly number[] = [12, 14, 16, 18, 20, 24, 28, 32, 40];
+const NOTE_FONT_SIZES: readonly number[] = [12, 14, 16, 18, 20, 24, 28, 32, 40];
 
 type Style = Pick<Note, 'font' | 'color' | 'font_size'>;
 

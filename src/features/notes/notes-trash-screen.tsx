@@ -12,7 +12,7 @@ import type { NotesData } from './notes-data.ts';
 import styles from './notes.module.css';
 
 /** The most recently deleted notes shown; older ones stay stored (tombstones, R24) and restorable later. */
-export const TRASH_LIMIT = 200;
+const TRASH_LIMIT = 200;
 
 /** /notes/trash: recently deleted notes, newest first, each with Restore. Locked notes show no body. */
 export function NotesTrashScreen({ data }: { data: NotesData }) {

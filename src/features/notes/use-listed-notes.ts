@@ -13,10 +13,10 @@ export interface RowWindow {
 }
 
 /** Rows are read in blocks of this many, so scrolling within a block reads nothing. */
-export const NOTES_BLOCK = 50;
+const NOTES_BLOCK = 50;
 
 /** The blocks that cover `rows`: one block at least, from the top before the list has measured. */
-export function blockFor(rows: RowWindow): RowWindow {
+function blockFor(rows: RowWindow): RowWindow {
   const start = Math.floor(rows.start / NOTES_BLOCK) * NOTES_BLOCK;
   const end = Math.max(start + NOTES_BLOCK, Math.ceil(rows.end / NOTES_BLOCK) * NOTES_BLOCK);
   return { start, end };

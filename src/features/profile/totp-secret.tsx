@@ -5,7 +5,7 @@ import { notify } from '../../lib/toasts/toasts.ts';
 import styles from './profile.module.css';
 
 /** Groups of four are easier to type into an authenticator app by hand. */
-export function groupSecret(secret: string): string {
+function groupSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
 

@@ -14,7 +14,7 @@ export interface JournalHit {
   score: number;
 }
 
-export const MAX_HITS = 50;
+const MAX_HITS = 50;
 
 /**
  * Full-text search over notes, diary and mood notes: prefix matching on folded words (so 'cafe' finds

@@ -16,6 +16,3 @@ export const PLANS: readonly Plan[] = [
   { id: 'monthly', amount: 499, currency: 'EUR', interval: 'month' },
   { id: 'yearly', amount: 3999, currency: 'EUR', interval: 'year' },
 ];
-
-/** Features premium adds; everything else (writing, mood, calendar, insights, export, backup, note lock) is free. */
-export const PREMIUM_FEATURES = ['recording', 'transcription', 'readAloudVoices'] as const;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 
 import {
   canAccessPremium,
-  canRecord,
   isOnTrial,
   isTrialEligible,
   needsRenewalCheck,
@@ -118,13 +117,19 @@ describe('premium features and recording', () => {
         now,
       }),
     ).toBe(true);
-    expect(canRecord({ loading: false, subscription: row({ trial_ends_at: at(DAY) }), now })).toBe(true);
+    expect(canAccessPremium({ loading: false, subscription: row({ trial_ends_at: at(DAY) }), now })).toBe(
+      true,
+    );
   });
 
   it('are closed to basic users and while loading', () => {
     expect(canAccessPremium({ loading: false, subscription: null, now })).toBe(false);
     expect(
-      canRecord({ loading: true, subscription: row({ status: 'active', current_period_end: at(DAY) }), now }),
+      canAccessPremium({
+        loading: true,
+        subscription: row({ status: 'active', current_period_end: at(DAY) }),
+        now,
+      }),
     ).toBe(false);
   });
 });

@@ -41,7 +41,7 @@ function isFuture(value: string | null | undefined, now: Date): boolean {
   return time !== null && time > now.getTime();
 }
 
-export function isPremium(subscription: SubscriptionRow | null, now: Date): boolean {
+function isPremium(subscription: SubscriptionRow | null, now: Date): boolean {
   return subscription?.status === 'active' && isFuture(subscription.current_period_end, now);
 }
 
@@ -76,8 +76,6 @@ export function canAccessPremium(inputs: AccessInputs): boolean {
   const type = userType(inputs);
   return type === 'premium' || type === 'trial';
 }
-
-export const canRecord = canAccessPremium;
 
 /**
  * An active subscription whose period ends within the next hour, or has already ended, is verified

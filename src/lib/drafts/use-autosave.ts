@@ -10,7 +10,7 @@ import { keepDraftSaver } from './unsaved-drafts.ts';
  */
 export type SaveStatus = 'idle' | 'pending' | 'saved' | 'error';
 
-export const AUTOSAVE_DELAY_MS = 400;
+const AUTOSAVE_DELAY_MS = 400;
 
 /**
  * Each save's duration, from the command to its IndexedDB commit, as a User Timing measure

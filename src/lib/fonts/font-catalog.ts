@@ -2,7 +2,7 @@
  * The fonts Murmur ships, self-hosted from npm font packages so they work offline. Each loads its
  * regular and bold faces lazily: a font costs nothing until an entry or picker uses it.
  */
-export type FontCategory = 'sans' | 'serif' | 'handwriting' | 'display' | 'mono';
+type FontCategory = 'sans' | 'serif' | 'handwriting' | 'display' | 'mono';
 
 export interface FontDefinition {
   name: string;

@@ -8,7 +8,7 @@ export const FONT_TIMING = {
   secondaryDelayMs: 1000,
 } as const;
 
-export type FontLoadResult = 'system' | 'loaded' | 'timeout' | 'failed' | 'unknown';
+type FontLoadResult = 'system' | 'loaded' | 'timeout' | 'failed' | 'unknown';
 
 export interface FontLoaderPorts {
   /** Loads the font's stylesheet (its @font-face rules). */

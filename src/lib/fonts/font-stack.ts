@@ -52,7 +52,7 @@ export function isSystemFont(name: string): boolean {
 }
 
 /** The fallback that best matches a font while it loads, or if it never does. */
-export function fallbackFor(name: string): string {
+function fallbackFor(name: string): string {
   const lower = name.trim().toLowerCase();
   const category = findFont(name)?.category;
   if (category === 'serif' || category === 'display' || SYSTEM_SERIF_FONTS.has(lower)) return SERIF_FALLBACK;

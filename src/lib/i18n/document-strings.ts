@@ -4,7 +4,7 @@ import { lazyStrings, useStringsReady } from './lazy-strings.ts';
  * The long texts of the FAQ, support, privacy and terms pages: their own chunk per language, loaded by
  * those pages only, so the first screen does not carry them.
  */
-export const documentStringsReady = lazyStrings({
+const documentStringsReady = lazyStrings({
   'en-US': () => import('./locales/documents/en-US.json'),
   'de-DE': () => import('./locales/documents/de-DE.json'),
 });

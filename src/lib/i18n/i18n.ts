@@ -36,7 +36,7 @@ export function useScreenStrings(): void {
 }
 
 /** A missing key is never fatal: it is logged and the key itself is shown (product spec §8). */
-export function reportMissingKey(languages: readonly string[], key: string): void {
+function reportMissingKey(languages: readonly string[], key: string): void {
   console.warn(`Missing translation for "${key}" in ${languages.join(', ')}`);
 }
 

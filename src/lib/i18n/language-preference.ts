@@ -2,7 +2,7 @@ import { readLocal, storageKey, writeLocal } from '../local-store.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages.ts';
 
 /** The interface language is a device preference, like the theme. */
-export const LANGUAGE_STORAGE_KEY = storageKey('language');
+const LANGUAGE_STORAGE_KEY = storageKey('language');
 
 export function readStoredLanguage(): Language {
   const stored = readLocal(LANGUAGE_STORAGE_KEY);

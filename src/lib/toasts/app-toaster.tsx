@@ -7,7 +7,7 @@ import { DEFAULT_TOAST_DURATION_MS } from './notifier.ts';
 import { announceToasterReady } from './toaster-ready.ts';
 
 /** Top-right, one visible at a time, 4 s, with a close button (product spec §2, §9: offset 16, gap 8). */
-export function AppToaster() {
+function AppToaster() {
   const theme = useAtomValue(themeAtom);
   // Runs after <Toaster>'s own effects (children first), so its subscription is in place.
   useEffect(() => announceToasterReady(toast), []);

@@ -2,7 +2,7 @@
  * Toast policy, independent of the toast library: per-category debounce (one toast per category per
  * window) and nothing at all while the user has turned notifications off. Product spec §9.
  */
-export type ToastKind = 'success' | 'info' | 'warning' | 'error' | 'loading';
+type ToastKind = 'success' | 'info' | 'warning' | 'error' | 'loading';
 export type ToastCategory = 'permission' | 'recording' | 'error' | 'default';
 
 export const TOAST_DEBOUNCE_MS: Readonly<Record<ToastCategory, number>> = {
@@ -14,7 +14,7 @@ export const TOAST_DEBOUNCE_MS: Readonly<Record<ToastCategory, number>> = {
 
 export const DEFAULT_TOAST_DURATION_MS = 4000;
 
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick: () => void;
 }

@@ -14,7 +14,7 @@ export interface FaultRates {
   server_error: number;
 }
 
-export const defaultFaultRates: FaultRates = {
+const defaultFaultRates: FaultRates = {
   delay: 0.15,
   drop_request: 0.05,
   drop_response: 0.05,

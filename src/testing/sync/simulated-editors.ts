@@ -16,7 +16,7 @@ import { EditBase, storedFields } from '../../lib/drafts/edit-base.ts';
 import type { Prng } from './prng.ts';
 import type { TestTab } from './test-device.ts';
 
-export const EDITED_TABLES = ['notes', 'diary_entries'] as const;
+const EDITED_TABLES = ['notes', 'diary_entries'] as const;
 type EditedTable = (typeof EDITED_TABLES)[number];
 const EDITED_FIELDS = ['title', 'body'] as const;
 type EditedField = (typeof EDITED_FIELDS)[number];

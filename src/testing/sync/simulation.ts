@@ -17,7 +17,7 @@ import { pushRequestSchema } from '../../sync/protocol.ts';
 import { SimulatedEditors } from './simulated-editors.ts';
 import type { FakeTransport } from './fake-transport.ts';
 import { NetworkNemesis } from './network-nemesis.ts';
-import { createPrng, type Prng } from './prng.ts';
+import { createPrng } from './prng.ts';
 import { closeTestTab, macrotask, openTestTab, type TestDevice, type TestTab } from './test-device.ts';
 import { createTestWorld, TEST_USER } from './test-world.ts';
 
@@ -596,5 +596,3 @@ function canonical(value: unknown): string {
       : v,
   );
 }
-
-export type { Prng };

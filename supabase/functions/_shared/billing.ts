@@ -3,7 +3,7 @@ import Stripe from 'npm:stripe@23.1.0';
 /** Product decision (docs/billing.md): one free trial of this length per email address, ever. */
 export const TRIAL_DAYS = 7;
 
-export const PLAN_INTERVALS = { monthly: 'month', yearly: 'year' } as const;
+const PLAN_INTERVALS = { monthly: 'month', yearly: 'year' } as const;
 export type PlanId = keyof typeof PLAN_INTERVALS;
 
 export function isPlan(value: unknown): value is PlanId {

@@ -28,7 +28,7 @@ export function pageSignal(page: Page, name: string, timeout = 120_000): Promise
 }
 
 /** Makes every load of the page raise the signal named `mark` once the app sets that performance mark. */
-export async function signalOnMark(page: Page, mark: string): Promise<void> {
+async function signalOnMark(page: Page, mark: string): Promise<void> {
   await page.addInitScript(
     ([markName, text]) => {
       new PerformanceObserver((list, observer) => {

@@ -1,6 +1,6 @@
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
 
-export function csvField(value: string | number): string {
+function csvField(value: string | number): string {
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

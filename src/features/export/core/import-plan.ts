@@ -2,7 +2,7 @@ import type { ImportAudio, ImportRow } from '../../../db/commands/import-command
 import type { UserSettingsPatch } from '../../../db/entities/user-settings.ts';
 import type { ImportProblem } from './import-error.ts';
 
-export type ImportSource = 'murmur' | 'dayOne' | 'daylio';
+type ImportSource = 'murmur' | 'dayOne' | 'daylio';
 
 /** What a file would add, read and validated but not written (nothing is written before the preview). */
 export interface ImportPlan {

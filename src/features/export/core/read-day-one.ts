@@ -8,7 +8,7 @@ import { dayOf } from '../../../lib/dates/day.ts';
 import { isTimeZone } from '../../../lib/dates/time-zone.ts';
 
 /** Day One JSON export versions whose layout this reader knows (metadata.version). */
-export const KNOWN_DAY_ONE_VERSIONS = ['1.0'];
+const KNOWN_DAY_ONE_VERSIONS = ['1.0'];
 
 const AUDIO_TYPES: Record<string, string> = {
   m4a: 'audio/mp4',

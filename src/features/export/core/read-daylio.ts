@@ -7,13 +7,13 @@ import { DAYLIO_NAMESPACE, uuidV5 } from './stable-id.ts';
 import { wallTimeToInstant } from '../../../lib/dates/time-zone.ts';
 
 /** The column layouts of Daylio's CSV export (older exports have no note_title). */
-export const DAYLIO_HEADERS = [
+const DAYLIO_HEADERS = [
   ['full_date', 'date', 'weekday', 'time', 'mood', 'activities', 'note_title', 'note'],
   ['full_date', 'date', 'weekday', 'time', 'mood', 'activities', 'note'],
 ];
 
 /** Daylio's five default moods onto Murmur's five levels (1 awful … 5 great). */
-export const DAYLIO_MOODS: Record<string, number> = { rad: 5, good: 4, meh: 3, bad: 2, awful: 1 };
+const DAYLIO_MOODS: Record<string, number> = { rad: 5, good: 4, meh: 3, bad: 2, awful: 1 };
 
 function parseTime(text: string): { hour: number; minute: number } | null {
   const match = /^(\d{1,2}):(\d{2})(?::\d{2})?\s*([ap]\.?m\.?)?$/i.exec(text.trim());

@@ -12,7 +12,7 @@ export interface ArchiveProgress {
   total: number;
 }
 
-export const MOOD_CSV_HEADER = ['id', 'moment', 'time_zone', 'day', 'level', 'activities', 'note'] as const;
+const MOOD_CSV_HEADER = ['id', 'moment', 'time_zone', 'day', 'level', 'activities', 'note'] as const;
 
 type ArchiveFile =
   | { path: string; content: () => string }
@@ -86,7 +86,7 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  * piece), compressed and handed to `onChunk` before the next, so besides the output only one file's text
  * or one piece of audio is in memory.
  */
-export async function writeArchive(
+async function writeArchive(
   archive: MurmurArchive,
   onChunk: (chunk: Uint8Array) => void,
   options: ArchiveOptions = {},

@@ -16,7 +16,7 @@ export interface ZipDirectoryEntry {
 }
 
 /** Why a file is not a readable zip: cut short, or not laid out as one. */
-export class ZipFormatError extends Error {
+class ZipFormatError extends Error {
   override readonly name = 'ZipFormatError';
 }
 

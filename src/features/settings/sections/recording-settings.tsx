@@ -5,7 +5,7 @@ import { SettingSelect } from '../fields/setting-select.tsx';
 import { SettingSwitch } from '../fields/setting-switch.tsx';
 import { useAudioInputs } from './use-audio-inputs.ts';
 
-export const BITRATES = ['64kbps', '96kbps', '128kbps', '192kbps', '256kbps'] as const;
+const BITRATES = ['64kbps', '96kbps', '128kbps', '192kbps', '256kbps'] as const;
 
 export function RecordingSettings() {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { useSettings } from '../use-settings.ts';
 import { CustomModelsEditor } from './custom-models-editor.tsx';
 import { OpenRouterModelSelect } from './openrouter-model-select.tsx';
 
-export const TRANSCRIPTION_LANGUAGES = [
+const TRANSCRIPTION_LANGUAGES = [
   'auto',
   'en',
   'de',

@@ -20,7 +20,7 @@ export const LOCAL_WHISPER_MODEL = {
 } as const;
 
 /** transformers.js keeps downloaded model files in this Cache Storage cache, keyed by their URL. */
-export const MODEL_CACHE_NAME = 'transformers-cache';
+const MODEL_CACHE_NAME = 'transformers-cache';
 
 export function modelFileUrl(modelHost: string, file: string): string {
   const { id, revision } = LOCAL_WHISPER_MODEL;

@@ -28,7 +28,7 @@ export interface DownloadProgress {
 }
 
 /** Why the on-device model could not be used: not downloaded (the user can act), or broken. */
-export class LocalWhisperError extends Error {
+class LocalWhisperError extends Error {
   readonly missingModel: boolean;
 
   constructor(message: string, missingModel: boolean) {

@@ -9,7 +9,7 @@ const SAMPLE_RATE = 16_000;
  * and the likeliest of the model's language tokens (what openai-whisper's detect_language does;
  * transformers.js would otherwise assume English).
  */
-export async function detectLanguage(
+async function detectLanguage(
   transcriber: AutomaticSpeechRecognitionPipeline,
   samples: Float32Array,
 ): Promise<string | null> {

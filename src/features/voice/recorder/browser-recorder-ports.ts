@@ -21,8 +21,3 @@ export function browserRecorderPorts(commands: Commands): RecorderPorts {
     commands,
   };
 }
-
-/** Whether this browser can record at all. */
-export function canRecordAudio(): boolean {
-  return typeof MediaRecorder !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
-}

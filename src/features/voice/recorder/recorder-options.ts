@@ -19,7 +19,7 @@ export interface RecorderOptions {
 }
 
 /** '128kbps' → 128000; anything unreadable falls back to the spec's default. */
-export function bitsPerSecond(bitrate: string): number {
+function bitsPerSecond(bitrate: string): number {
   const match = /^(\d{2,3})kbps$/.exec(bitrate);
   return match ? Number(match[1]) * 1000 : 128_000;
 }

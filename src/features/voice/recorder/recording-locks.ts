@@ -1,5 +1,5 @@
 /** The Web Lock a tab holds while it records, named for the recording. */
-export const recordingLockName = (recordingId: string) => `murmur-recording-${recordingId}`;
+const recordingLockName = (recordingId: string) => `murmur-recording-${recordingId}`;
 
 /** Holds the recording's lock until the returned function is called (no-op where Web Locks are missing). */
 export function holdRecordingLock(recordingId: string): () => void {

@@ -15,7 +15,7 @@ export interface LocalTranscriber {
   ): Promise<{ text: string; language: string | null; segments: TranscriptSegment[] }>;
 }
 
-export interface LocalTranscriberError {
+interface LocalTranscriberError {
   missingModel: boolean;
 }
 

@@ -15,7 +15,7 @@ import { storableSegments } from './storable-segments.ts';
 
 /** Attempts before a job waits for the user's retry. */
 export const MAX_TRANSCRIPTION_ATTEMPTS = 5;
-export const TRANSCRIPTION_BACKOFF: BackoffPolicy = { baseMs: 5_000, maxMs: 10 * 60_000 };
+const TRANSCRIPTION_BACKOFF: BackoffPolicy = { baseMs: 5_000, maxMs: 10 * 60_000 };
 
 export interface TranscriptionQueuePorts {
   db: MurmurDatabase;
