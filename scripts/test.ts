@@ -3,9 +3,9 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 
 /**
- * `npm test`: typecheck (tsc), the Edge Functions' `deno check`, lint, unit and integration tests (Vitest),
- * then end-to-end tests (Playwright on Chromium). Every stage runs even if an earlier one failed, so one run
- * shows every problem; the last line sums the tests.
+ * `npm test`: typecheck (tsc), the Edge Functions' `deno check`, lint, unused files, exports and dependencies
+ * (knip), unit and integration tests (Vitest), then end-to-end tests (Playwright on Chromium). Every stage runs
+ * even if an earlier one failed, so one run shows every problem; the last line sums the tests.
  */
 interface Stage {
   name: string;
@@ -17,6 +17,7 @@ const stages: Stage[] = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck:tsc'] },
   { name: 'edge functions: deno check', command: 'npm', args: ['run', '--silent', 'typecheck:functions'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  { name: 'unused files, exports and dependencies: knip', command: 'npm', args: ['run', '--silent', 'knip'] },
   {
     name: 'unit and integration',
     command: 'npx',
