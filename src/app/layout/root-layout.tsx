@@ -67,10 +67,11 @@ export function RootLayout() {
       <a className={styles.skip} href="#main">
         {t('common.skipToContent')}
       </a>
+      {/* Before the screen, as it is on screen: the skip link passes it, Tab from the top reaches it first. */}
+      {mode === 'member' ? <SideRail /> : null}
       <main id="main" className={styles.main} data-nav={mode} tabIndex={-1}>
         {content}
       </main>
-      {mode === 'member' ? <SideRail /> : null}
       {mode === 'hidden' ? null : <BottomNav mode={mode} key={mode} />}
       {sync !== null && signedIn ? (
         <Suspense fallback={null}>
