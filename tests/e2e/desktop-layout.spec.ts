@@ -20,14 +20,22 @@ for (const theme of ['light', 'dark'] as const) {
       await signInBeforeLoad(page);
     });
 
-    test('shows the side rail instead of the bottom bar, with the column centred beside it', async ({ page }) => {
+    test('shows the side rail instead of the bottom bar, with the column centred beside it', async ({
+      page,
+    }) => {
       await page.goto('/notes');
       await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
       await expect(rail(page)).toBeVisible();
       await expect(bottomBar(page)).toBeHidden();
       // One visible Main landmark: the rail, with the bar's five destinations in the bar's order.
       await expect(nav(page)).toHaveCount(1);
-      await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Insights', 'Diary', 'Notes', 'Calendar']);
+      await expect(nav(page).getByRole('link')).toHaveText([
+        'Home',
+        'Insights',
+        'Diary',
+        'Notes',
+        'Calendar',
+      ]);
       await expect(nav(page).getByRole('link', { name: 'Notes' })).toHaveAttribute('aria-current', 'page');
 
       const railBox = await rail(page).boundingBox();
