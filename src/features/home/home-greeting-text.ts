@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 
-export type PartOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
+type PartOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
 
 /** Local hours: morning from 5, afternoon from 12, evening from 18, night from 23 until 5. */
-export function partOfDay(hour: number): PartOfDay {
+function partOfDay(hour: number): PartOfDay {
   if (hour >= 5 && hour < 12) return 'morning';
   if (hour >= 12 && hour < 18) return 'afternoon';
   if (hour >= 18 && hour < 23) return 'evening';
