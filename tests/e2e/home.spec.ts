@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import { signInBeforeLoad } from './support/session.ts';
+import { ANON_KEY, API_URL, uniqueEmail } from './support/backend.ts';
+import { SESSION_STORAGE_KEY, signInBeforeLoad, TEST_PASSWORD } from './support/session.ts';
 
 async function localDay(page: Page, offsetDays = 0, offsetYears = 0): Promise<string> {
   return page.evaluate(
@@ -22,6 +23,39 @@ async function diaryEntryOn(page: Page, day: string, title: string) {
   await page.getByLabel('Title').fill(title);
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
 }
+
+/** Signs up with a display name, as onboarding leaves one, and keeps the session for the page. */
+async function signInNamed(page: Page, request: APIRequestContext, displayName: string) {
+  const email = uniqueEmail('home-named');
+  const response = await request.post(`${API_URL}/auth/v1/signup`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { email, password: TEST_PASSWORD, data: { display_name: displayName } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const session: unknown = await response.json();
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    SESSION_STORAGE_KEY,
+    JSON.stringify(session),
+  ] as const);
+  return email;
+}
+
+const GREETING = /^(Good morning|Good afternoon|Good evening|Hello)/;
+
+test('home greets by the name given at onboarding and never by email address', async ({ page, request }) => {
+  const email = await signInNamed(page, request, 'Ana');
+  await page.goto('/app');
+  const greeting = page.getByTestId('home-greeting');
+  await expect(greeting).toHaveText(new RegExp(`${GREETING.source}, Ana$`));
+  await expect(page.getByText(email)).toHaveCount(0);
+});
+
+test('home greets without a name when none is set', async ({ page }) => {
+  const session = await signInBeforeLoad(page);
+  await page.goto('/app');
+  await expect(page.getByTestId('home-greeting')).toHaveText(new RegExp(`${GREETING.source}$`));
+  await expect(page.getByText(session.user.email ?? '@')).toHaveCount(0);
+});
 
 test.describe('home', () => {
   test.beforeEach(async ({ page }) => {
@@ -57,6 +91,10 @@ test.describe('home', () => {
     await diaryEntryOn(page, await localDay(page, -1), 'Filled in later');
     await page.goto('/app');
     await expect(page.getByTestId('streak')).toHaveText('2 days');
+    // Yesterday's entry is among the recent ones, below today.
+    await expect(
+      page.getByRole('region', { name: 'Recent entries' }).getByRole('link', { name: /Filled in later/ }),
+    ).toBeVisible();
     await expect(
       page.getByRole('region', { name: /^Today,/ }).getByRole('img', { name: 'Good' }),
     ).toBeVisible();

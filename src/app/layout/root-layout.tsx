@@ -14,6 +14,7 @@ import { decideAccess } from '../routing/access-rule.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { navMode } from './nav-rules.ts';
 import { ScreenStrings } from './screen-strings.tsx';
+import { SideRail } from './side-rail.tsx';
 import { useScrollToTopOnNavigate } from './use-scroll-to-top-on-navigate.ts';
 import styles from './root-layout.module.css';
 
@@ -66,7 +67,9 @@ export function RootLayout() {
       <a className={styles.skip} href="#main">
         {t('common.skipToContent')}
       </a>
-      <main id="main" className={styles.main} data-nav={mode !== 'hidden'} tabIndex={-1}>
+      {/* Before the screen, as it is on screen: the skip link passes it, Tab from the top reaches it first. */}
+      {mode === 'member' ? <SideRail /> : null}
+      <main id="main" className={styles.main} data-nav={mode} tabIndex={-1}>
         {content}
       </main>
       {mode === 'hidden' ? null : <BottomNav mode={mode} key={mode} />}

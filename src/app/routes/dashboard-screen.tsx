@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
 import { useAuth } from '../../features/auth/use-auth.ts';
+import { HomeGreeting } from '../../features/home/home-greeting.tsx';
 import { HomeOverview } from '../../features/home/home-overview.tsx';
+import { displayNameOf } from '../../features/profile/display-name-section.tsx';
 import { useToday } from '../../lib/dates/use-today.ts';
 import { Page } from '../../ui/page.tsx';
 
@@ -11,7 +13,7 @@ export function Component() {
   const today = useToday();
   return (
     <Page title={t('screens.dashboard.title')} description={t('screens.dashboard.description')}>
-      {user?.email ? <p>{t('screens.dashboard.signedInAs', { email: user.email })}</p> : null}
+      <HomeGreeting displayName={displayNameOf(user)} />
       <HomeOverview today={today} />
     </Page>
   );

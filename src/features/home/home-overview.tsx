@@ -14,12 +14,19 @@ import { useDayEntries } from '../mood/use-day-entries.ts';
 import styles from './home.module.css';
 import { useJournalDays } from './use-journal-days.ts';
 import { useOnThisDay } from './use-on-this-day.ts';
+import { useRecentDiaryEntries } from './use-recent-diary-entries.ts';
 import { writingStreak } from './writing-streak.ts';
 import { RecordButton } from '../voice/recorder/record-button.tsx';
 import { WaitingRecordings } from '../voice/recordings/waiting-recordings.tsx';
 import { JournalSearch } from '../search/journal-search.tsx';
 
-/** /app: today at a glance, the quick ways in, the streak, and what happened on this date before. */
+/** How many earlier diary entries home shows under today. */
+const RECENT_ENTRIES = 3;
+
+/**
+ * /app: today first, then the latest diary entries, the quick ways in, search, the streak, and what
+ * happened on this date before.
+ */
 export function HomeOverview({ today }: { today: Day }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -28,6 +35,7 @@ export function HomeOverview({ today }: { today: Day }) {
   const todays = useDayEntries(today, { notes: false });
   const days = useJournalDays();
   const past = useOnThisDay(today);
+  const recent = useRecentDiaryEntries(today, RECENT_ENTRIES);
   const createDiaryEntry = useCreateDiaryEntry();
   const streak = days ? writingStreak(days, today) : null;
 
@@ -46,36 +54,6 @@ export function HomeOverview({ today }: { today: Day }) {
     <div className={styles.home}>
       {userData ? <BackupReminderNotice userId={userData.userId} /> : null}
       <WaitingRecordings />
-      <JournalSearch />
-      <section aria-labelledby="home-actions" className={styles.card}>
-        <h2 id="home-actions">{t('home.quickActions')}</h2>
-        <div className={styles.actions}>
-          {/* Until this user's database is open a click could not write anything: say so by disabling. */}
-          <button type="button" className="button" disabled={!userData} onClick={() => void newNote()}>
-            {t('home.newNote')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={!userData}
-            onClick={() =>
-              void createDiaryEntry(today).then((id) => {
-                if (id) void navigate(`/diary/${id}`);
-              })
-            }
-          >
-            {t('home.newDiaryEntry')}
-          </button>
-          <Link className="button button-primary" to="/mood/entry">
-            {t('home.checkIn')}
-          </Link>
-        </div>
-        <div className={styles.record}>
-          <RecordButton destination={{ kind: 'new_note' }} label={t('home.record')} />
-          <p className={styles.hint}>{t('voice.shortcutHint')}</p>
-        </div>
-      </section>
-
       <section aria-labelledby="home-today" className={styles.card}>
         <h2 id="home-today">{t('home.today', { day: formatDay(today, i18n.language) })}</h2>
         {todays === undefined ? null : todays.moods.length === 0 && todays.diary.length === 0 ? (
@@ -105,6 +83,54 @@ export function HomeOverview({ today }: { today: Day }) {
         )}
         <Link to="/mood">{t('home.openToday')}</Link>
       </section>
+
+      <section aria-labelledby="home-recent" className={styles.card}>
+        <h2 id="home-recent">{t('home.recent')}</h2>
+        {recent === undefined ? null : recent.length === 0 ? (
+          <p>{t('home.noRecent')}</p>
+        ) : (
+          <ul className={styles.list}>
+            {recent.map((entry) => (
+              <li key={entry.id}>
+                <p className={styles.recentDay}>{formatDay(entry.day, i18n.language)}</p>
+                <DiaryEntryPreview entry={entry} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/diary">{t('home.openDiary')}</Link>
+      </section>
+
+      <section aria-labelledby="home-actions" className={styles.card}>
+        <h2 id="home-actions">{t('home.quickActions')}</h2>
+        <div className={styles.actions}>
+          {/* Until this user's database is open a click could not write anything: say so by disabling. */}
+          <button type="button" className="button" disabled={!userData} onClick={() => void newNote()}>
+            {t('home.newNote')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={!userData}
+            onClick={() =>
+              void createDiaryEntry(today).then((id) => {
+                if (id) void navigate(`/diary/${id}`);
+              })
+            }
+          >
+            {t('home.newDiaryEntry')}
+          </button>
+          <Link className="button button-primary" to="/mood/entry">
+            {t('home.checkIn')}
+          </Link>
+        </div>
+        <div className={styles.record}>
+          <RecordButton destination={{ kind: 'new_note' }} label={t('home.record')} />
+          <p className={styles.hint}>{t('voice.shortcutHint')}</p>
+        </div>
+      </section>
+
+      <JournalSearch />
 
       <section aria-labelledby="home-streak" className={styles.card}>
         <h2 id="home-streak">{t('home.streak')}</h2>
