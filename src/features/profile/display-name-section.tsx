@@ -9,7 +9,7 @@ import { FormError } from '../auth/form-error.tsx';
 import { useAuthAction } from '../auth/use-auth-action.ts';
 import styles from './profile.module.css';
 
-function displayNameOf(user: User | null): string {
+export function displayNameOf(user: User | null): string {
   const name = user?.user_metadata['display_name'];
   return typeof name === 'string' ? name : '';
 }
