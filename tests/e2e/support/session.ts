@@ -10,7 +10,7 @@ export const SUPABASE_URL = process.env['VITE_SUPABASE_URL'] ?? 'http://127.0.0.
 export const SESSION_STORAGE_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
 const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-const TEST_PASSWORD = 'Murmur-test-password-1';
+export const TEST_PASSWORD = 'Murmur-test-password-1';
 
 let counter = 0;
 
