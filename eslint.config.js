@@ -40,6 +40,12 @@ export default tseslint.config(
       ecmaVersion: 2023,
       sourceType: 'module',
       globals: { ...globals.browser, ...globals.node },
+      // Type-aware rules: each file is read through the tsconfig that includes it (tsconfig.json references
+      // them all: app, node, integration, functions); only this config file is in none.
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     settings: {
@@ -51,6 +57,13 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A promise nobody awaits or catches loses its failure; a handler given a promise drops it.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],

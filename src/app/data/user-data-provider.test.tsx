@@ -392,7 +392,9 @@ describe('app sync wiring', () => {
     await device.sync();
     expect(await db.notes.get(id)).toBeUndefined();
 
-    act(() => window.dispatchEvent(new Event('focus')));
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
     await device.sync();
     expect((await db.notes.get(id))?.body).toBe('From the laptop');
     other.engine.stop();
