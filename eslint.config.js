@@ -5,6 +5,9 @@ import prettier from 'eslint-config-prettier';
 import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -19,6 +22,22 @@ const uiLibraries = [
   'react-router-dom',
   'dexie-react-hooks',
 ];
+
+const features = readdirSync(join(import.meta.dirname, 'src', 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Outside its own folder (other features, their tests, src/app) a feature is reached only through its
+// index.ts, type imports included. Test support in src/testing and tests/ may reach internals.
+const featureEntryZones = features.map((feature) => ({
+  target: [
+    './src/app',
+    ...features.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
+  ],
+  from: `./src/features/${feature}`,
+  except: ['./index.ts'],
+  message: `import src/features/${feature}/index.ts, the feature's public entry.`,
+}));
 
 export default tseslint.config(
   {
@@ -89,7 +108,7 @@ export default tseslint.config(
   },
   {
     // Layering (docs/architecture.md): db and sync are headless; ui and lib know no feature or app code;
-    // features do not import each other's internals through app.
+    // features do not import the app, and reach each other only through their public entries.
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -116,6 +135,7 @@ export default tseslint.config(
               from: './src/app',
               message: 'features are composed by src/app, not the other way round.',
             },
+            ...featureEntryZones,
           ],
         },
       ],

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-import { useAuth } from '../../features/auth/use-auth.ts';
-import { HomeOverview } from '../../features/home/home-overview.tsx';
+import { useAuth } from '../../features/auth/index.ts';
+import { HomeOverview } from '../../features/home/index.ts';
 import { useToday } from '../../lib/dates/use-today.ts';
 import { Page } from '../../ui/page.tsx';
 

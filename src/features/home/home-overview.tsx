@@ -5,19 +5,19 @@ import type { Day } from '../../lib/dates/day.ts';
 import { formatDay } from '../../lib/dates/day.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
-import { DiaryEntryPreview } from '../diary/diary-entry-preview.tsx';
-import { BackupReminderNotice } from '../export/backup-reminder-notice.tsx';
-import { useCreateDiaryEntry } from '../diary/use-create-diary-entry.ts';
-import { MoodIcon } from '../mood/mood-icon.tsx';
-import { moodLevel, type MoodLevel } from '../mood/mood-levels.ts';
-import { useDayEntries } from '../mood/use-day-entries.ts';
+import { DiaryEntryPreview } from '../diary/index.ts';
+import { BackupReminderNotice } from '../export/index.ts';
+import { useCreateDiaryEntry } from '../diary/index.ts';
+import { MoodIcon } from '../mood/index.ts';
+import { moodLevel, type MoodLevel } from '../mood/index.ts';
+import { useDayEntries } from '../mood/index.ts';
 import styles from './home.module.css';
 import { useJournalDays } from './use-journal-days.ts';
 import { useOnThisDay } from './use-on-this-day.ts';
-import { writingStreak } from './writing-streak.ts';
-import { RecordButton } from '../voice/recorder/record-button.tsx';
-import { WaitingRecordings } from '../voice/recordings/waiting-recordings.tsx';
-import { JournalSearch } from '../search/journal-search.tsx';
+import { writingStreak } from '../../lib/dates/writing-streak.ts';
+import { RecordButton } from '../voice/index.ts';
+import { WaitingRecordings } from '../voice/index.ts';
+import { JournalSearch } from '../search/index.ts';
 
 /** /app: today at a glance, the quick ways in, the streak, and what happened on this date before. */
 export function HomeOverview({ today }: { today: Day }) {

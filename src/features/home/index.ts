@@ -1,0 +1,1 @@
+export { HomeOverview } from './home-overview.tsx';

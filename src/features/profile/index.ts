@@ -1,0 +1,1 @@
+export { ProfileSections } from './profile-sections.tsx';
