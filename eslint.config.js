@@ -5,6 +5,9 @@ import prettier from 'eslint-config-prettier';
 import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -19,6 +22,22 @@ const uiLibraries = [
   'react-router-dom',
   'dexie-react-hooks',
 ];
+
+const features = readdirSync(join(import.meta.dirname, 'src', 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Outside its own folder (other features, their tests, src/app) a feature is reached only through its
+// index.ts, type imports included. Test support in src/testing and tests/ may reach internals.
+const featureEntryZones = features.map((feature) => ({
+  target: [
+    './src/app',
+    ...features.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
+  ],
+  from: `./src/features/${feature}`,
+  except: ['./index.ts'],
+  message: `import src/features/${feature}/index.ts, the feature's public entry.`,
+}));
 
 export default tseslint.config(
   {
@@ -40,6 +59,12 @@ export default tseslint.config(
       ecmaVersion: 2023,
       sourceType: 'module',
       globals: { ...globals.browser, ...globals.node },
+      // Type-aware rules: each file is read through the tsconfig that includes it (tsconfig.json references
+      // them all: app, node, integration, functions); only this config file is in none.
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     settings: {
@@ -51,6 +76,13 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A promise nobody awaits or catches loses its failure; a handler given a promise drops it.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
@@ -76,7 +108,7 @@ export default tseslint.config(
   },
   {
     // Layering (docs/architecture.md): db and sync are headless; ui and lib know no feature or app code;
-    // features do not import each other's internals through app.
+    // features do not import the app, and reach each other only through their public entries.
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -103,6 +135,7 @@ export default tseslint.config(
               from: './src/app',
               message: 'features are composed by src/app, not the other way round.',
             },
+            ...featureEntryZones,
           ],
         },
       ],

@@ -4,7 +4,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 
-import { AuthProvider } from '../features/auth/auth-provider.tsx';
+import { AuthProvider } from '../features/auth/index.ts';
 import { ErrorFallback } from '../ui/error-fallback.tsx';
 import { appStore } from './app-store.ts';
 import { UserDataProvider } from './data/user-data-provider.tsx';

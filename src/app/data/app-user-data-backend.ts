@@ -1,4 +1,4 @@
-import { supabaseSubscriptionSource } from '../../features/subscription/supabase-subscription-source.ts';
+import { supabaseSubscriptionSource } from '../../features/subscription/index.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import type { UserDataBackend } from './user-data-backend.ts';
 

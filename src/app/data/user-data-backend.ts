@@ -1,4 +1,4 @@
-import type { SubscriptionSource } from '../../features/subscription/subscription-source.ts';
+import type { SubscriptionSource } from '../../features/subscription/index.ts';
 import type { AuthPort } from '../../sync/ports.ts';
 import type { SyncSession } from '../../sync/transport.ts';
 import type { UserSync } from './start-user-sync.ts';

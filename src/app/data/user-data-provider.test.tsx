@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 import { createCommands } from '../../db/commands/create-commands.ts';
 import { openUserDatabase } from '../../db/open-user-database.ts';
-import { AuthContext, type AuthContextValue } from '../../features/auth/auth-context.ts';
+import { AuthContext, type AuthContextValue } from '../../features/auth/index.ts';
 import { createI18n } from '../../lib/i18n/i18n.ts';
 import type { SyncEngine } from '../../sync/sync-engine.ts';
 import type { SyncSession } from '../../sync/transport.ts';
@@ -392,7 +392,9 @@ describe('app sync wiring', () => {
     await device.sync();
     expect(await db.notes.get(id)).toBeUndefined();
 
-    act(() => window.dispatchEvent(new Event('focus')));
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
     await device.sync();
     expect((await db.notes.get(id))?.body).toBe('From the laptop');
     other.engine.stop();

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
-import { useAuth } from '../../features/auth/use-auth.ts';
-import { SettingsProvider } from '../../features/settings/settings-provider.tsx';
-import { SubscriptionProvider } from '../../features/subscription/subscription-provider.tsx';
-import { RecorderProvider } from '../../features/voice/recorder/recorder-provider.tsx';
+import { useAuth } from '../../features/auth/index.ts';
+import { SettingsProvider } from '../../features/settings/index.ts';
+import { SubscriptionProvider } from '../../features/subscription/index.ts';
+import { RecorderProvider } from '../../features/voice/index.ts';
 import { UserDataContext, type UserData } from '../../lib/user-data/user-data-context.ts';
 import { appUserDataBackend } from './app-user-data-backend.ts';
 import { SessionAuthPort, toSyncSession } from './session-auth-port.ts';

@@ -3,8 +3,8 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
-import { SessionExpiryWatcher } from '../../features/auth/session-expiry-watcher.tsx';
-import { useAuth } from '../../features/auth/use-auth.ts';
+import { SessionExpiryWatcher } from '../../features/auth/index.ts';
+import { useAuth } from '../../features/auth/index.ts';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { GridBackground } from '../../ui/grid-background.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { renderAt } from '../../features/notes/notes-test-harness.tsx';
+import { renderAt } from '../../testing/notes-test-harness.tsx';
 import { AppVersion } from './app-version.tsx';
 
 describe('AppVersion', () => {

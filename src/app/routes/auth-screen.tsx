@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 
-import { AuthPanel } from '../../features/auth/auth-panel.tsx';
+import { AuthPanel } from '../../features/auth/index.ts';
 import { Page } from '../../ui/page.tsx';
 import { returnTarget } from '../routing/access-rule.ts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { CalendarMonth } from '../../features/calendar/calendar-month.tsx';
+import { CalendarMonth } from '../../features/calendar/index.ts';
 import { useToday } from '../../lib/dates/use-today.ts';
 import { Page } from '../../ui/page.tsx';
 

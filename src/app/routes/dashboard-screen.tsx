@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import { useAuth } from '../../features/auth/use-auth.ts';
-import { HomeGreeting } from '../../features/home/home-greeting.tsx';
-import { HomeOverview } from '../../features/home/home-overview.tsx';
-import { displayNameOf } from '../../features/profile/display-name-section.tsx';
+import { useAuth } from '../../features/auth/index.ts';
+import { HomeGreeting, HomeOverview } from '../../features/home/index.ts';
+import { displayNameOf } from '../../features/profile/index.ts';
 import { useToday } from '../../lib/dates/use-today.ts';
 import { Page } from '../../ui/page.tsx';
 

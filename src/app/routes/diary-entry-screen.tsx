@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 
-import { DiaryEditor } from '../../features/diary/diary-editor.tsx';
+import { DiaryEditor } from '../../features/diary/index.ts';
 import { Page } from '../../ui/page.tsx';
 
 /** /diary/:id — one diary entry, saved while typing. */

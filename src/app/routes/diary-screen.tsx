@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { DiaryList } from '../../features/diary/diary-list.tsx';
+import { DiaryList } from '../../features/diary/index.ts';
 import { useToday } from '../../lib/dates/use-today.ts';
 import { Page } from '../../ui/page.tsx';
 

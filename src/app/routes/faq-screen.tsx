@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useDocumentStrings } from '../../lib/i18n/document-strings.ts';
 
-import { FaqList } from '../../features/info/faq-list.tsx';
+import { FaqList } from '../../features/info/index.ts';
 import { Page } from '../../ui/page.tsx';
 
 export function Component() {

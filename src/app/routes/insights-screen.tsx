@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { InsightsView } from '../../features/insights/insights-view.tsx';
+import { InsightsView } from '../../features/insights/index.ts';
 import { Page } from '../../ui/page.tsx';
 
 /** /insights — statistics of the user's own journal, computed on the device. */

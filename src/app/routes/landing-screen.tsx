@@ -1,4 +1,4 @@
-import { Landing } from '../../features/info/landing.tsx';
+import { Landing } from '../../features/info/index.ts';
 import { InstallButton } from '../pwa/install-button.tsx';
 
 export function Component() {

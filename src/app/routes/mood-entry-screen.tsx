@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
-import { MoodCheckIn } from '../../features/mood/mood-check-in.tsx';
+import { MoodCheckIn } from '../../features/mood/index.ts';
 import { formatDay, isDay } from '../../lib/dates/day.ts';
 import { useToday } from '../../lib/dates/use-today.ts';
 import { Page } from '../../ui/page.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 
-import { MoodDay } from '../../features/mood/mood-day.tsx';
+import { MoodDay } from '../../features/mood/index.ts';
 import { isDay } from '../../lib/dates/day.ts';
 import { useToday } from '../../lib/dates/use-today.ts';
 import { Page } from '../../ui/page.tsx';

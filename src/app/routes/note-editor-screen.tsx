@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 
-import { NoteEditorScreen } from '../../features/notes/note-editor-screen.tsx';
+import { NoteEditorScreen } from '../../features/notes/index.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { NotesTrashScreen } from '../../features/notes/notes-trash-screen.tsx';
+import { NotesTrashScreen } from '../../features/notes/index.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { useAuth } from '../../features/auth/use-auth.ts';
-import { OnboardingForm } from '../../features/onboarding/onboarding-form.tsx';
+import { useAuth } from '../../features/auth/index.ts';
+import { OnboardingForm } from '../../features/onboarding/index.ts';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';

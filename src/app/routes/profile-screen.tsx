@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { ProfileSections } from '../../features/profile/profile-sections.tsx';
+import { ProfileSections } from '../../features/profile/index.ts';
 import { Page } from '../../ui/page.tsx';
 import { useSyncNow } from '../data/use-sync-now.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';

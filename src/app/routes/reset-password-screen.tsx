@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { ResetPasswordForm } from '../../features/auth/reset-password-form.tsx';
+import { ResetPasswordForm } from '../../features/auth/index.ts';
 import { Page } from '../../ui/page.tsx';
 
 export function Component() {

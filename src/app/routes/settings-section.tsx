@@ -2,23 +2,28 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 
-import { AppearanceSettings } from '../../features/settings/sections/appearance-settings.tsx';
-import { RecordingSettings } from '../../features/settings/sections/recording-settings.tsx';
+import { AppearanceSettings } from '../../features/settings/index.ts';
+import { RecordingSettings } from '../../features/settings/index.ts';
 import {
   AccountSettings,
   NoteLockSettings,
   NotificationSettings,
   TextToSpeechSettings,
-} from '../../features/settings/sections/simple-settings.tsx';
-import { StorageSettings } from '../../features/settings/sections/storage-settings.tsx';
-import { TranscriptionSettings } from '../../features/settings/sections/transcription-settings.tsx';
-import { useSettings } from '../../features/settings/use-settings.ts';
+} from '../../features/settings/index.ts';
+import { StorageSettings } from '../../features/settings/index.ts';
+import { TranscriptionSettings } from '../../features/settings/index.ts';
+import { useSettings } from '../../features/settings/index.ts';
+import { OnDeviceModelSetting } from '../../features/voice/index.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { isSettingsSection, type SettingsSection } from './settings-sections.ts';
 
+function TranscriptionSection() {
+  return <TranscriptionSettings onDeviceModel={<OnDeviceModelSetting />} />;
+}
+
 const SECTION_VIEWS: Record<SettingsSection, ComponentType> = {
   recording: RecordingSettings,
-  transcription: TranscriptionSettings,
+  transcription: TranscriptionSection,
   'text-to-speech': TextToSpeechSettings,
   'note-lock': NoteLockSettings,
   appearance: AppearanceSettings,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { useAuth } from '../../features/auth/use-auth.ts';
-import { SubscriptionPanel } from '../../features/subscription/subscription-panel.tsx';
+import { useAuth } from '../../features/auth/index.ts';
+import { SubscriptionPanel } from '../../features/subscription/index.ts';
 import { Page } from '../../ui/page.tsx';
 
 /** /subscription — open to everyone: visitors see what premium adds; members manage their plan. */

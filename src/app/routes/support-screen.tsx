@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { FaqList } from '../../features/info/faq-list.tsx';
+import { FaqList } from '../../features/info/index.ts';
 import { useDocumentStrings } from '../../lib/i18n/document-strings.ts';
-import styles from '../../features/info/info.module.css';
 import { Page } from '../../ui/page.tsx';
 import { AppVersion } from '../pwa/app-version.tsx';
+import styles from './support-screen.module.css';
 
 export function Component() {
   useDocumentStrings();

@@ -1,4 +1,4 @@
-import { LegalDocument } from '../../features/info/legal-document.tsx';
+import { LegalDocument } from '../../features/info/index.ts';
 
 export function Component() {
   return <LegalDocument document="terms" />;

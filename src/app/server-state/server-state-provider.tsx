@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useState, type ReactNode } from 'react';
 
-import { useAuth } from '../../features/auth/use-auth.ts';
+import { useAuth } from '../../features/auth/index.ts';
 import { queryClient } from '../../lib/server-state/query-client.ts';
 import { serverStatePersistence } from '../../lib/server-state/server-state-persistence.ts';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 
-import { renderAt } from '../notes/notes-test-harness.tsx';
+import { renderAt } from '../../testing/notes-test-harness.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
 function SignUp() {

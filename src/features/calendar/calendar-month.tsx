@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router-dom';
 
 import { dayAsUtcDate, formatDay, type Day } from '../../lib/dates/day.ts';
 import { weekStart } from '../../lib/i18n/locale-format.ts';
-import { MoodIcon } from '../mood/mood-icon.tsx';
-import { moodLevel, type MoodLevel } from '../mood/mood-levels.ts';
+import { MoodIcon } from '../mood/index.ts';
+import { moodLevel, type MoodLevel } from '../mood/index.ts';
 import styles from './calendar.module.css';
 import { addMonths, dayForKey, firstOfMonth, monthGrid, monthOf } from './month-grid.ts';
 import { useRangeSummary, type DaySummary } from './use-month-summary.ts';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Conflict } from '../../db/entities/conflict.ts';
 import { lostVersion } from '../../testing/conflicts/lost-version.ts';
-import { openTestNotesData, renderAt } from '../notes/notes-test-harness.tsx';
+import { openTestNotesData, renderAt } from '../../testing/notes-test-harness.tsx';
 import { EntryConflicts } from './entry-conflicts.tsx';
 
 describe('a version sync did not keep, on its entry', () => {

@@ -7,9 +7,9 @@ import { lostVersion } from '../../testing/conflicts/lost-version.ts';
 import { UserDataContext } from '../../lib/user-data/user-data-context.ts';
 import type { Language } from '../../lib/i18n/i18n.ts';
 import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-speech-synthesis.ts';
-import { openTestNotesData, openTestSettings, renderAt } from '../notes/notes-test-harness.tsx';
-import { SettingsContext } from '../settings/settings-context.ts';
-import { SettingsStore } from '../settings/settings-store.ts';
+import { openTestNotesData, openTestSettings, renderAt } from '../../testing/notes-test-harness.tsx';
+import { SettingsContext } from '../settings/index.ts';
+import { SettingsStore } from '../settings/index.ts';
 import { DiaryEditor } from './diary-editor.tsx';
 
 const messages = {

@@ -16,12 +16,12 @@ import { FontSelect, FontSizeSelect } from '../../ui/font-select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
 import { spokenText } from '../../ui/spoken-text.ts';
-import { useSettings } from '../settings/use-settings.ts';
-import { targetKey } from '../voice/delivery/transcript-targets.ts';
-import { useInsertAtCursor } from '../voice/delivery/use-insert-at-cursor.ts';
-import { RecordButton } from '../voice/recorder/record-button.tsx';
-import { EntryRecordings } from '../voice/recordings/entry-recordings.tsx';
-import { EntryConflicts } from '../conflicts/entry-conflicts.tsx';
+import { useSettings } from '../settings/index.ts';
+import { targetKey } from '../voice/index.ts';
+import { useInsertAtCursor } from '../voice/index.ts';
+import { RecordButton } from '../voice/index.ts';
+import { EntryRecordings } from '../voice/index.ts';
+import { EntryConflicts } from '../conflicts/index.ts';
 import styles from './diary.module.css';
 
 type Editable = Pick<DiaryEntry, 'day' | 'title' | 'body' | 'font' | 'color' | 'font_size'>;

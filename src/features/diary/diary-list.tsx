@@ -7,7 +7,7 @@ import type { DiaryEntry } from '../../db/entities/diary-entry.ts';
 import { formatDay, isDay, type Day } from '../../lib/dates/day.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { RecordButton } from '../voice/recorder/record-button.tsx';
+import { RecordButton } from '../voice/index.ts';
 import { DiaryEntryPreview } from './diary-entry-preview.tsx';
 import styles from './diary.module.css';
 import { useCreateDiaryEntry } from './use-create-diary-entry.ts';

@@ -1,5 +1,5 @@
 import type { Day } from '../../lib/dates/day.ts';
-import { writingStreak } from '../home/writing-streak.ts';
+import { writingStreak } from '../../lib/dates/writing-streak.ts';
 import { activityLinks } from './activity-stats.ts';
 import type { InsightsInput, InsightsOptions, InsightsResult } from './insights-types.ts';
 import { byHour, byMonth, byWeekday, dailyMoods, distribution, meanMood, yearPixels } from './mood-stats.ts';

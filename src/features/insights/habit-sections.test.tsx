@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { renderAt } from '../notes/notes-test-harness.tsx';
+import { renderAt } from '../../testing/notes-test-harness.tsx';
 import { computeInsights } from './compute-insights.ts';
 import { HabitSections } from './habit-sections.tsx';
 import type { InsightsOptions } from './insights-types.ts';

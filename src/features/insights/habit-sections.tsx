@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { moodLevel } from '../mood/mood-levels.ts';
+import { moodLevel } from '../mood/index.ts';
 import { MIN_ACTIVITY_DAYS, MIN_MOOD_DAYS } from './activity-stats.ts';
 import { BarChart } from './bar-chart.tsx';
 import { ChartCard } from './chart-card.tsx';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 import { formatNumber } from '../../lib/i18n/locale-format.ts';
-import { moodLevel } from '../mood/mood-levels.ts';
+import { moodLevel } from '../mood/index.ts';
 import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 
 /** Formatting shared by the insight cards: numbers and names in the current language. */

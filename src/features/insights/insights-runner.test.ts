@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { openTestJournal } from '../export/core/test-journal.ts';
+import { openTestJournal } from '../../testing/test-journal.ts';
 import { createInsightsRunner } from './insights-runner.ts';
 import type { InsightsOptions, InsightsResult } from './insights-types.ts';
 

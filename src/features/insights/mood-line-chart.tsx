@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { dayAsUtcDate, formatDay, type Day } from '../../lib/dates/day.ts';
 import { formatNumber } from '../../lib/i18n/locale-format.ts';
-import { moodLevel } from '../mood/mood-levels.ts';
+import { moodLevel } from '../mood/index.ts';
 import type { DayMood } from './insights-types.ts';
 import styles from './insights.module.css';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { formatDay } from '../../lib/dates/day.ts';
-import { moodLevel } from '../mood/mood-levels.ts';
+import { moodLevel } from '../mood/index.ts';
 import { AverageMoodCard } from './average-mood-card.tsx';
 import { BarChart } from './bar-chart.tsx';
 import { ChartCard } from './chart-card.tsx';

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 import { dayAsUtcDate, type Day } from '../../lib/dates/day.ts';
-import { MoodIcon } from '../mood/mood-icon.tsx';
-import { MOOD_LEVELS, moodLevel, type MoodLevel } from '../mood/mood-levels.ts';
+import { MoodIcon } from '../mood/index.ts';
+import { MOOD_LEVELS, moodLevel, type MoodLevel } from '../mood/index.ts';
 import styles from './insights.module.css';
 import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 

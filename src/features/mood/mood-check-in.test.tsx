@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lostVersion } from '../../testing/conflicts/lost-version.ts';
 import { UserDataContext } from '../../lib/user-data/user-data-context.ts';
 import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-speech-synthesis.ts';
-import { openTestNotesData, openTestSettings, renderAt } from '../notes/notes-test-harness.tsx';
-import { SettingsContext } from '../settings/settings-context.ts';
+import { openTestNotesData, openTestSettings, renderAt } from '../../testing/notes-test-harness.tsx';
+import { SettingsContext } from '../settings/index.ts';
 import { MoodCheckIn } from './mood-check-in.tsx';
 import { DEFAULT_ACTIVITIES } from './mood-levels.ts';
 

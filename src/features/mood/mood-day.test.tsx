@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '../../lib/i18n/i18n.ts';
 import { UserDataContext } from '../../lib/user-data/user-data-context.ts';
 import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-speech-synthesis.ts';
-import { openTestNotesData, openTestSettings, renderAt } from '../notes/notes-test-harness.tsx';
-import { SettingsContext } from '../settings/settings-context.ts';
+import { openTestNotesData, openTestSettings, renderAt } from '../../testing/notes-test-harness.tsx';
+import { SettingsContext } from '../settings/index.ts';
 import { DAY_NOTES_SHOWN } from './day-notes.tsx';
 import { MoodDay } from './mood-day.tsx';
 

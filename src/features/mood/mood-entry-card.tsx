@@ -6,7 +6,7 @@ import type { MoodEntry } from '../../db/entities/mood-entry.ts';
 import { dayOf } from '../../lib/dates/day.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
 import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
-import { useSettings } from '../settings/use-settings.ts';
+import { useSettings } from '../settings/index.ts';
 import { moodEntrySpeech } from './mood-entry-speech.ts';
 import { MoodIcon } from './mood-icon.tsx';
 import { moodLevel, type MoodLevel } from './mood-levels.ts';

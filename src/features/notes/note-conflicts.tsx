@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { EntryConflicts } from '../conflicts/entry-conflicts.tsx';
+import { EntryConflicts } from '../conflicts/index.ts';
 import type { NotesData } from './notes-data.ts';
 
 /** The note's versions that sync did not keep; a locked note's other body stays hidden until unlocked. */

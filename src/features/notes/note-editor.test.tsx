@@ -7,7 +7,7 @@ import { lostVersion } from '../../testing/conflicts/lost-version.ts';
 import { installFakeSpeechSynthesis } from '../../testing/speech/install-fake-speech-synthesis.ts';
 import { NoteEditorScreen } from './note-editor-screen.tsx';
 import { hashPin, writePinRecord } from './note-pin.ts';
-import { openTestNotesData, renderAt, TEST_USER } from './notes-test-harness.tsx';
+import { openTestNotesData, renderAt, TEST_USER } from '../../testing/notes-test-harness.tsx';
 
 describe('note editor', () => {
   let data: Awaited<ReturnType<typeof openTestNotesData>>;

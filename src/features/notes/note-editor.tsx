@@ -22,10 +22,10 @@ import { EditBase, storedFields } from '../../lib/drafts/edit-base.ts';
 import { useIdleRelock } from './use-idle-relock.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
 import { useNoteSettings } from './use-note-settings.ts';
-import { targetKey } from '../voice/delivery/transcript-targets.ts';
-import { useInsertAtCursor } from '../voice/delivery/use-insert-at-cursor.ts';
-import { RecordButton } from '../voice/recorder/record-button.tsx';
-import { EntryRecordings } from '../voice/recordings/entry-recordings.tsx';
+import { targetKey } from '../voice/index.ts';
+import { useInsertAtCursor } from '../voice/index.ts';
+import { RecordButton } from '../voice/index.ts';
+import { EntryRecordings } from '../voice/index.ts';
 import styles from './notes.module.css';
 
 const STATUS_KEYS: Record<SaveStatus, string | null> = {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MurmurDatabase } from '../../db/schema.ts';
 import { NOTE_ORDER_INDEX, NOTE_TAGS_INDEX } from '../../db/note-list-index.ts';
 import { noteChangedAt } from './note-order.ts';
-import { openTestNotesData } from './notes-test-harness.tsx';
+import { openTestNotesData } from '../../testing/notes-test-harness.tsx';
 import type { NotesData } from './notes-data.ts';
 
 describe('note order', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { foldText, noteMatches, type SearchableNote } from './note-search.ts';
+import { foldText } from '../../lib/search/search-words.ts';
+import { noteMatches, type SearchableNote } from './note-search.ts';
 
 let nextId = 0;
 const note = (fields: Partial<SearchableNote>): SearchableNote => ({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createNotesFilterer, type NotesFilterer } from './notes-filterer.ts';
-import { openTestNotesData } from './notes-test-harness.tsx';
+import { openTestNotesData } from '../../testing/notes-test-harness.tsx';
 
 /** The filter where no worker exists (here), which is also the worker's own code: NotesFilter and its watch. */
 describe('notes filterer', () => {

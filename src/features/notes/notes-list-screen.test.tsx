@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { NotesListScreen } from './notes-list-screen.tsx';
-import { openTestNotesData, renderAt } from './notes-test-harness.tsx';
+import { openTestNotesData, renderAt } from '../../testing/notes-test-harness.tsx';
 
 describe('notes list', () => {
   let data: Awaited<ReturnType<typeof openTestNotesData>>;

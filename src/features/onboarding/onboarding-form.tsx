@@ -8,11 +8,11 @@ import { FONT_CATALOG } from '../../lib/fonts/font-catalog.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { FormError } from '../auth/form-error.tsx';
-import { useAuthAction } from '../auth/use-auth-action.ts';
-import { ThemePicker } from '../settings/theme-picker.tsx';
+import { FormError } from '../auth/index.ts';
+import { useAuthAction } from '../auth/index.ts';
+import { ThemePicker } from '../settings/index.ts';
 import { MicrophoneExplainer } from './microphone-explainer.tsx';
-import { JOURNAL_TOPICS, type JournalTopic } from '../auth/needs-onboarding.ts';
+import { JOURNAL_TOPICS, type JournalTopic } from '../auth/index.ts';
 import styles from './onboarding.module.css';
 
 interface OnboardingFormProps {

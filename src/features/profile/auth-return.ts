@@ -1,4 +1,4 @@
-import { authErrorKey, type AuthErrorKey } from '../auth/auth-error-message.ts';
+import { authErrorKey, type AuthErrorKey } from '../auth/index.ts';
 
 const AUTH_PARAMS = ['error', 'error_code', 'error_description', 'code', 'sb'];
 

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { TextField } from '../../ui/text-field.tsx';
-import { FormError } from '../auth/form-error.tsx';
-import { MfaChallengeForm } from '../auth/mfa-challenge-form.tsx';
+import { FormError } from '../auth/index.ts';
+import { MfaChallengeForm } from '../auth/index.ts';
 import { DeletionCodeStep } from './deletion-code-step.tsx';
 import styles from './profile.module.css';
 import { reauthenticationWays } from './reauthentication-ways.ts';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
-import { removeLocalData } from '../auth/remove-local-data.ts';
+import { removeLocalData } from '../auth/index.ts';
 import { DeleteAccountForm } from './delete-account-form.tsx';
 import styles from './profile.module.css';
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { OneTimeCodeForm } from '../auth/one-time-code-form.tsx';
-import { codeProblem } from '../auth/validate-credentials.ts';
+import { OneTimeCodeForm } from '../auth/index.ts';
+import { codeProblem } from '../auth/index.ts';
 import styles from './profile.module.css';
 import type { CodeContact } from './reauthentication-ways.ts';
 

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { FormError } from '../auth/form-error.tsx';
-import { useAuthAction } from '../auth/use-auth-action.ts';
+import { FormError } from '../auth/index.ts';
+import { useAuthAction } from '../auth/index.ts';
 import styles from './profile.module.css';
 
 export function displayNameOf(user: User | null): string {

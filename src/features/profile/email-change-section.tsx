@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { EmailField } from '../auth/email-field.tsx';
-import { FormError } from '../auth/form-error.tsx';
-import { useAuthAction } from '../auth/use-auth-action.ts';
-import { emailProblem } from '../auth/validate-credentials.ts';
+import { EmailField } from '../auth/index.ts';
+import { FormError } from '../auth/index.ts';
+import { useAuthAction } from '../auth/index.ts';
+import { emailProblem } from '../auth/index.ts';
 import styles from './profile.module.css';
 
 /** A new email takes effect only after the link sent to it is opened; until then it is shown as pending. */

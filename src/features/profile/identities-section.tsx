@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
-import { FormError } from '../auth/form-error.tsx';
-import { OAUTH_PROVIDERS, PROVIDER_NAMES, type OAuthProvider } from '../auth/oauth-providers.ts';
-import { useAuthAction } from '../auth/use-auth-action.ts';
+import { FormError } from '../auth/index.ts';
+import { OAUTH_PROVIDERS, PROVIDER_NAMES, type OAuthProvider } from '../auth/index.ts';
+import { useAuthAction } from '../auth/index.ts';
 import styles from './profile.module.css';
 
 const nameOf = (provider: string) => PROVIDER_NAMES[provider] ?? provider;

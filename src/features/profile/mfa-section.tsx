@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
-import { FormError } from '../auth/form-error.tsx';
-import { OneTimeCodeForm } from '../auth/one-time-code-form.tsx';
-import { useAuthAction } from '../auth/use-auth-action.ts';
-import { authenticatorCodeProblem } from '../auth/validate-credentials.ts';
+import { FormError } from '../auth/index.ts';
+import { OneTimeCodeForm } from '../auth/index.ts';
+import { useAuthAction } from '../auth/index.ts';
+import { authenticatorCodeProblem } from '../auth/index.ts';
 import { PhoneFactorEnrolment } from './phone-factor-enrolment.tsx';
 import { TotpSecret } from './totp-secret.tsx';
 import styles from './profile.module.css';

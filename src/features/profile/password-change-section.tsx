@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { notify } from '../../lib/toasts/toasts.ts';
-import { NewPasswordForm } from '../auth/new-password-form.tsx';
+import { NewPasswordForm } from '../auth/index.ts';
 import styles from './profile.module.css';
 
 /** A new password, confirmed; the server ends the user's other sessions when it changes. */

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createCommands } from '../../db/commands/create-commands.ts';
 import { openUserDatabase } from '../../db/open-user-database.ts';
 import { createTestIds } from '../../testing/sync/test-ids.ts';
-import { ARCHIVE_JSON_PATH, type MurmurArchive } from '../export/core/archive-format.ts';
-import { exportJournal } from '../export/core/export-journal.ts';
+import { ARCHIVE_JSON_PATH, type MurmurArchive } from '../export/index.ts';
+import { exportJournal } from '../export/index.ts';
 import { countPendingChanges } from './pending-changes.ts';
 
 const clock = { now: () => Date.UTC(2026, 10, 22, 6), timeZone: () => 'UTC' };

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { FormError } from '../auth/form-error.tsx';
-import { OneTimeCodeForm } from '../auth/one-time-code-form.tsx';
-import { useAuthAction } from '../auth/use-auth-action.ts';
-import { authenticatorCodeProblem, compactPhone, phoneProblem } from '../auth/validate-credentials.ts';
+import { FormError } from '../auth/index.ts';
+import { OneTimeCodeForm } from '../auth/index.ts';
+import { useAuthAction } from '../auth/index.ts';
+import { authenticatorCodeProblem, compactPhone, phoneProblem } from '../auth/index.ts';
 
 interface Sent {
   factorId: string;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { MurmurDatabase } from '../../db/schema.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { FormError } from '../auth/form-error.tsx';
+import { FormError } from '../auth/index.ts';
 import { returnedAuthError, withoutAuthReturn } from './auth-return.ts';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DisplayNameSection } from './display-name-section.tsx';

@@ -5,7 +5,8 @@ import type { MurmurDatabase } from '../../db/schema.ts';
 import { saveDraftsInEveryTab } from '../../lib/drafts/drafts-in-every-tab.ts';
 import { saveEveryDraft } from '../../lib/drafts/unsaved-drafts.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
-import { useSignOut } from '../auth/use-sign-out.ts';
+import { useSignOut } from '../auth/index.ts';
+import { loadJournalArchiveDownload } from '../export/index.ts';
 import { countPendingChanges } from './pending-changes.ts';
 import styles from './profile.module.css';
 
@@ -80,7 +81,7 @@ export function SignOutSection({ db, syncNow }: SignOutSectionProps) {
     if (!db) return;
     setBusy(true);
     try {
-      const { downloadJournalArchive } = await import('../export/download-journal-archive.ts');
+      const { downloadJournalArchive } = await loadJournalArchiveDownload();
       await downloadJournalArchive(db, new Date());
       // Said in the dialog, not as a toast: a toast now would hold back the goodbye toast (debounce).
       setExported(true);

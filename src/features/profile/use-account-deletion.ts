@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { loadReauthenticationClient } from '../../lib/load-reauthentication-client.ts';
-import { needsSecondFactor } from '../auth/assurance-level.ts';
-import { authErrorKey } from '../auth/auth-error-message.ts';
+import { needsSecondFactor } from '../auth/index.ts';
+import { authErrorKey } from '../auth/index.ts';
 import { deletionRefusal, type DeletionRefusal } from './deletion-refusal.ts';
 import type { CodeContact } from './reauthentication-ways.ts';
 

@@ -2,8 +2,8 @@ import type { User } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState } from 'react';
 
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { authErrorKey, type AuthErrorKey } from '../auth/auth-error-message.ts';
-import { reportAuthFailure } from '../auth/session-expiry.ts';
+import { authErrorKey, type AuthErrorKey } from '../auth/index.ts';
+import { reportAuthFailure } from '../auth/index.ts';
 
 type Loaded = { user: User; error: null } | { user: null; error: AuthErrorKey | null };
 

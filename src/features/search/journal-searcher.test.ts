@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { FakeWorker } from '../../testing/fake-worker.ts';
-import { openTestJournal } from '../export/core/test-journal.ts';
+import { openTestJournal } from '../../testing/test-journal.ts';
 import { createJournalSearcher } from './journal-searcher.ts';
 
 const closers: (() => void)[] = [];

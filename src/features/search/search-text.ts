@@ -1,4 +1,4 @@
-import { foldText, searchWords } from '../notes/note-search.ts';
+import { foldText, searchWords } from '../../lib/search/search-words.ts';
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 

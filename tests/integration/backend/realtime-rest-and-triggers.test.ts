@@ -30,7 +30,7 @@ describeOnTargets('realtime broadcast over REST and from row triggers', (target,
     const supabase = newClient();
     const { data, error } = await supabase.auth.signUp({ email: uniqueEmail(name), password: 'secret123' });
     if (error || !data.session) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
-    supabase.realtime.setAuth(data.session.access_token);
+    await supabase.realtime.setAuth(data.session.access_token);
     return supabase;
   };
   const listen = (

@@ -160,7 +160,7 @@ describeOnTargets('realtime with several supabase-js clients', (target, { localI
       const supabase = newClient();
       const { data } = await supabase.auth.signUp({ email: uniqueEmail('rt'), password: 'secret123' });
       if (!data.session || !data.user) throw new Error('sign-up failed');
-      supabase.realtime.setAuth(data.session.access_token);
+      await supabase.realtime.setAuth(data.session.access_token);
       return { supabase, id: data.user.id };
     };
     const alice = await sign();
@@ -229,14 +229,14 @@ describeOnTargets('realtime with several supabase-js clients', (target, { localI
       const supabase = newClient();
       const { data } = await supabase.auth.signUp({ email: uniqueEmail(name), password: 'secret123' });
       if (!data.session) throw new Error('sign-up failed');
-      supabase.realtime.setAuth(data.session.access_token);
+      await supabase.realtime.setAuth(data.session.access_token);
       return supabase;
     };
     const room = `private-room-${target}`;
     const alice = await sign('alice');
     const aliceTwo = newClient();
     const { data: aliceSession } = await alice.auth.getSession();
-    aliceTwo.realtime.setAuth(aliceSession.session?.access_token ?? '');
+    await aliceTwo.realtime.setAuth(aliceSession.session?.access_token ?? '');
     const bob = await sign('bob');
     expect((await alice.from('room_members').insert({ room })).error).toBeNull();
 

@@ -8,7 +8,7 @@ import { archiveSchemaValidator } from './archive-schema.ts';
 import { exportJournal } from './export-journal.ts';
 import { applyImport, readImportFile } from './prepare-import.ts';
 import { parseCsv } from './csv.ts';
-import { openTestJournal, TEST_LOOK } from './test-journal.ts';
+import { openTestJournal, TEST_LOOK } from '../../../testing/test-journal.ts';
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exportJournal } from './export-journal.ts';
 import type { ImportErrorCode } from './import-error.ts';
 import { applyImport, readImportFile } from './prepare-import.ts';
-import { openTestJournal, TEST_LOOK } from './test-journal.ts';
+import { openTestJournal, TEST_LOOK } from '../../../testing/test-journal.ts';
 
 const context = { look: TEST_LOOK, timeZone: 'UTC' };
 const read = (name: string, bytes: Uint8Array<ArrayBuffer>) =>

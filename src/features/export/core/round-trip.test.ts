@@ -9,7 +9,7 @@ import { ARCHIVE_JSON_PATH } from './archive-format.ts';
 import { archiveSchemaValidator } from './archive-schema.ts';
 import { exportJournal } from './export-journal.ts';
 import { applyImport, readImportFile } from './prepare-import.ts';
-import { openTestJournal, TEST_LOOK } from './test-journal.ts';
+import { openTestJournal, TEST_LOOK } from '../../../testing/test-journal.ts';
 
 const TEXTS = [
   '',

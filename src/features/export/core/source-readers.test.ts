@@ -5,7 +5,7 @@ import { strToU8, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { previewImport, readImportFile, applyImport } from './prepare-import.ts';
-import { openTestJournal, TEST_LOOK } from './test-journal.ts';
+import { openTestJournal, TEST_LOOK } from '../../../testing/test-journal.ts';
 
 const fixtureBytes = (name: string) =>
   new Uint8Array(readFileSync(resolve('src/features/export/fixtures', name)));

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { crc32 } from './crc32.ts';
 import { applyImport, readImportFile } from './prepare-import.ts';
-import { openTestJournal, TEST_LOOK } from './test-journal.ts';
+import { openTestJournal, TEST_LOOK } from '../../../testing/test-journal.ts';
 import { openZipArchive } from './zip-archive.ts';
 
 const closers: (() => void)[] = [];

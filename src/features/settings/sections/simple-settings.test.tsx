@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { installFakeSpeechSynthesis } from '../../../testing/speech/install-fake-speech-synthesis.ts';
-import { openTestNotesData, openTestSettings, renderAt } from '../../notes/notes-test-harness.tsx';
+import { openTestNotesData, openTestSettings, renderAt } from '../../../testing/notes-test-harness.tsx';
 import { SettingsContext } from '../settings-context.ts';
 import { TextToSpeechSettings } from './simple-settings.tsx';
 

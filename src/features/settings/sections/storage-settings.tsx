@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 
 import { useUserData } from '../../../lib/user-data/use-user-data.ts';
-import { ExportImportPanel } from '../../export/export-import-panel.tsx';
+import { ExportImportPanel } from '../../export/index.ts';
 import { SettingGroup } from '../fields/setting-group.tsx';
 import styles from '../fields/setting-fields.module.css';
 import { useStorageStatus } from './use-storage-status.ts';

@@ -1,8 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SecretField } from '../../../ui/secret-field.tsx';
-import { OnDeviceModelPanel } from '../../voice/local-model/on-device-model-panel.tsx';
-import { transcribesOnDevice } from '../../voice/transcription/transcription-transport.ts';
 import { SettingGroup } from '../fields/setting-group.tsx';
 import { SettingSelect } from '../fields/setting-select.tsx';
 import { SettingSwitch } from '../fields/setting-switch.tsx';
@@ -25,7 +24,11 @@ const TRANSCRIPTION_LANGUAGES = [
   'ko',
 ] as const;
 
-export function TranscriptionSettings() {
+/**
+ * `onDeviceModel` is the voice feature's on-device model panel, handed in by the app: voice reads the
+ * settings, so settings must not import voice.
+ */
+export function TranscriptionSettings({ onDeviceModel }: { onDeviceModel: ReactNode }) {
   const { t } = useTranslation();
   const { settings, update } = useSettings();
   const languages = TRANSCRIPTION_LANGUAGES.map((value) => ({
@@ -57,7 +60,7 @@ export function TranscriptionSettings() {
           { value: 'local', label: t('settings.transcription.processing.local') },
         ]}
       />
-      {transcribesOnDevice(settings) ? <OnDeviceModelPanel /> : null}
+      {onDeviceModel}
       <SettingSelect
         field="speaker_language"
         label={t('settings.transcription.speakerLanguage')}

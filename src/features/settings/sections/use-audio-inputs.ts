@@ -12,7 +12,8 @@ export function useAudioInputs(): AudioInput[] {
     const media = navigator.mediaDevices;
     if (!media?.enumerateDevices) return;
     let active = true;
-    const list = () =>
+    // Sync, so that it can be the devicechange listener; the rejection handler below reports a failure.
+    const list = () => {
       media.enumerateDevices().then(
         (devices) => {
           if (!active) return;
@@ -29,7 +30,8 @@ export function useAudioInputs(): AudioInput[] {
         },
         (error: unknown) => console.error('Listing microphones failed', error),
       );
-    void list();
+    };
+    list();
     media.addEventListener?.('devicechange', list);
     return () => {
       active = false;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { formatBytes } from '../../../lib/i18n/intl-formats.ts';
-import styles from '../../settings/fields/setting-fields.module.css';
+import { settingFieldStyles as styles } from '../../settings/index.ts';
 import { useOnDeviceModel } from './use-on-device-model.ts';
 
 /**

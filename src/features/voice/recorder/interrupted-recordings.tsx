@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useUserData } from '../../../lib/user-data/use-user-data.ts';
-import { useSettings } from '../../settings/use-settings.ts';
+import { useSettings } from '../../settings/index.ts';
 import { formatDuration } from './format-duration.ts';
 import styles from './recorder.module.css';
 import { recordingsInProgress } from './recording-locks.ts';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 import { notify } from '../../../lib/toasts/toasts.ts';
 import { useUserData } from '../../../lib/user-data/use-user-data.ts';
-import { useSettings } from '../../settings/use-settings.ts';
-import { useSubscription } from '../../subscription/use-subscription.ts';
+import { useSettings } from '../../settings/index.ts';
+import { useSubscription } from '../../subscription/index.ts';
 import { RecorderContext, type RecorderHandle } from './recorder-context.ts';
 import { createRecorder } from './create-recorder.ts';
 import { createRecorderHandle } from './create-recorder-handle.ts';

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
 
 import { useUserData } from '../../../lib/user-data/use-user-data.ts';
-import { useSettings } from '../../settings/use-settings.ts';
+import { useSettings } from '../../settings/index.ts';
 import { onlineAtom } from './online-atom.ts';
 import { transcribesOnDevice } from './transcription-transport.ts';
 

@@ -1,8 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 
-import { createCommands } from '../../../db/commands/create-commands.ts';
-import { openUserDatabase } from '../../../db/open-user-database.ts';
-import { createTestIds } from '../../../testing/sync/test-ids.ts';
+import { createCommands } from '../db/commands/create-commands.ts';
+import { openUserDatabase } from '../db/open-user-database.ts';
+import { createTestIds } from './sync/test-ids.ts';
 
 /** A fresh user database with its commands, on its own fake IndexedDB (tests only). */
 export async function openTestJournal(userId: string, idPrefix: number, timeZone = 'Europe/Berlin') {

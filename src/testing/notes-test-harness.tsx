@@ -7,13 +7,13 @@ import { onTestFinished } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 
-import { createCommands } from '../../db/commands/create-commands.ts';
-import { openUserDatabase } from '../../db/open-user-database.ts';
-import { createI18n, type Language } from '../../lib/i18n/i18n.ts';
-import { createTestIds } from '../../testing/sync/test-ids.ts';
-import { dexieSettingsSource } from '../settings/dexie-settings-source.ts';
-import { SettingsStore } from '../settings/settings-store.ts';
-import type { NotesData } from './notes-data.ts';
+import { createCommands } from '../db/commands/create-commands.ts';
+import { openUserDatabase } from '../db/open-user-database.ts';
+import { createI18n, type Language } from '../lib/i18n/i18n.ts';
+import { createTestIds } from './sync/test-ids.ts';
+import { dexieSettingsSource } from '../features/settings/dexie-settings-source.ts';
+import { SettingsStore } from '../features/settings/settings-store.ts';
+import type { NotesData } from '../features/notes/notes-data.ts';
 
 // Dexie's live queries run only where it found an indexedDB when it loaded; each test still opens its
 // own fake-indexeddb factory below, so tests never share data.

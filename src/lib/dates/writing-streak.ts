@@ -1,4 +1,4 @@
-import { addDays, type Day } from '../../lib/dates/day.ts';
+import { addDays, type Day } from './day.ts';
 
 export interface Streak {
   /** Consecutive days with an entry, ending today — or yesterday while today is still empty. */

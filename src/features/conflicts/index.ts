@@ -1,0 +1,1 @@
+export { EntryConflicts } from './entry-conflicts.tsx';

@@ -1,0 +1,2 @@
+export { HomeOverview } from './home-overview.tsx';
+export { HomeGreeting } from './home-greeting.tsx';

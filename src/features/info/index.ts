@@ -1,0 +1,3 @@
+export { FaqList } from './faq-list.tsx';
+export { Landing } from './landing.tsx';
+export { LegalDocument } from './legal-document.tsx';

@@ -1,0 +1,1 @@
+export { InsightsView } from './insights-view.tsx';

@@ -1,0 +1,1 @@
+export { OnboardingForm } from './onboarding-form.tsx';

@@ -1,0 +1,1 @@
+export { JournalSearch } from './journal-search.tsx';
