@@ -54,11 +54,10 @@ export function NewNoteEditor({
   const words = useRef({ title: '', body: '' });
   const creation = useRef<Creation>({ state: 'none' });
   const [created, setCreated] = useState(false);
-  const note = useLiveQuery(async () => (created ? ((await data.db.notes.get(id)) ?? null) : null), [
-    data.db,
-    id,
-    created,
-  ]);
+  const note = useLiveQuery(
+    async () => (created ? ((await data.db.notes.get(id)) ?? null) : null),
+    [data.db, id, created],
+  );
   const fields = (): Partial<NoteFields> => ({
     ...words.current,
     ...(tag === '' ? {} : { tags: [tag] }),
