@@ -53,6 +53,7 @@ export function NewNoteEditor({
   const titleRef = useRef<HTMLInputElement>(null);
   const words = useRef({ title: '', body: '' });
   const creation = useRef<Creation>({ state: 'none' });
+  const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState(false);
   const note = useLiveQuery(
     async () => (created ? ((await data.db.notes.get(id)) ?? null) : null),
@@ -74,10 +75,12 @@ export function NewNoteEditor({
       (error: unknown) => {
         console.error('Creating the note failed', error);
         creation.current = { state: 'none' };
+        setCreating(false);
         notify({ kind: 'error', title: t('notes.createFailed'), category: 'error' });
       },
     );
     creation.current = { state: 'creating', done };
+    setCreating(true);
   };
 
   const change = (next: { title: string; body: string }) => {
@@ -130,7 +133,9 @@ export function NewNoteEditor({
     <Page title={t('notes.new')}>
       <div className={styles.editorBar}>
         <Link to="/notes">{t('notes.backToList')}</Link>
-        <p role="status" className={styles.saveStatus} />
+        <p role="status" className={styles.saveStatus}>
+          {creating ? t('notes.save.saving') : ''}
+        </p>
       </div>
       <div className={styles.field}>
         <label htmlFor="note-title">{t('notes.fields.title')}</label>

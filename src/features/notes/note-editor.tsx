@@ -170,7 +170,8 @@ export function NoteEditor({
     void navigate('/notes', { state });
   };
 
-  const statusKey = STATUS_KEYS[autosave.status];
+  // Taking over from a draft whose words all went into the create: they are saved.
+  const statusKey = STATUS_KEYS[autosave.status === 'idle' && carriedOver ? 'saved' : autosave.status];
   const textStyle = { fontFamily: family, backgroundColor: note.color, color: textColorOn(note.color) };
   const showLock = settings.enable_note_lock || note.locked;
 
