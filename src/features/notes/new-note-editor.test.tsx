@@ -39,14 +39,19 @@ describe('a new note', () => {
     expect(document.activeElement).toBe(title);
     expect(await data.db.notes.count()).toBe(0);
 
-    await userEvent.type(title, 'Groceries');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Text' }), 'milk');
+    // Typed where the focus is, as a keyboard does: the editor that takes over keeps the caret.
+    await userEvent.keyboard('Groceries');
+    await userEvent.keyboard('{Tab}milk');
 
     // The body's words came after the create began: the editor that took over saves them.
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'), { timeout: 5000 });
-    expect(await data.db.notes.toArray()).toEqual([
-      expect.objectContaining({ title: 'Groceries', body: 'milk', deleted_at: null }),
-    ]);
+    await waitFor(
+      async () =>
+        expect(await data.db.notes.toArray()).toEqual([
+          expect.objectContaining({ title: 'Groceries', body: 'milk', deleted_at: null }),
+        ]),
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
     const [note] = await data.db.notes.toArray();
     expect(screen.getByTestId('address').textContent).toBe(`/notes/${note?.id ?? ''}`);
     // The editor that took over is the full one, still where the person was typing.

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 
@@ -17,10 +17,11 @@ export const NEW_NOTE_ID = 'new';
 
 type Creation = { state: 'none' } | { state: 'creating' | 'created'; done: Promise<unknown> };
 
-function caretIn(
-  field: 'title' | 'body',
-  element: HTMLInputElement | HTMLTextAreaElement,
-): CarriedDraft['focus'] {
+/** Where the caret is, if in one of the draft's fields. */
+function caretIn(element: Element | null): CarriedDraft['focus'] {
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return null;
+  const field = element.id === 'note-title' ? 'title' : element.id === 'note-body' ? 'body' : null;
+  if (field === null) return null;
   return { field, start: element.selectionStart ?? 0, end: element.selectionEnd ?? 0 };
 }
 
@@ -49,7 +50,7 @@ export function NewNoteEditor({
   const [id] = useState(() => data.commands.newNoteId());
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
-  const [focus, setFocus] = useState<CarriedDraft['focus']>(null);
+  const [handover, setHandover] = useState<CarriedDraft | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const words = useRef({ title: '', body: '' });
   const creation = useRef<Creation>({ state: 'none' });
@@ -95,6 +96,14 @@ export function NewNoteEditor({
   useEffect(() => titleRef.current?.focus(), []);
 
   const taken = note !== undefined && note !== null;
+  // The note is stored: hand the editor the words and the caret as they are now, before the browser
+  // paints or takes another keystroke, so nothing typed meanwhile is left behind in the draft.
+  useLayoutEffect(() => {
+    if (taken && handover === null) {
+      setHandover({ ...words.current, focus: caretIn(document.activeElement) });
+    }
+  }, [taken, handover]);
+
   useEffect(() => {
     if (taken) return;
     // Another tab's newer Murmur, or a sign-out, waits for the create that holds the first words.
@@ -124,9 +133,8 @@ export function NewNoteEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [taken, data.userId, id]);
 
-  if (taken) {
-    const carried: CarriedDraft = { title, body, focus };
-    return <NoteEditor data={data} note={note} relockAfterMs={relockAfterMs} carried={carried} />;
+  if (taken && handover !== null) {
+    return <NoteEditor data={data} note={note} relockAfterMs={relockAfterMs} carried={handover} />;
   }
 
   return (
@@ -146,8 +154,6 @@ export function NewNoteEditor({
           value={title}
           maxLength={500}
           onChange={(event) => change({ title: event.target.value, body: words.current.body })}
-          onSelect={(event) => setFocus(caretIn('title', event.currentTarget))}
-          onBlur={() => setFocus(null)}
         />
       </div>
       <div className={styles.field}>
@@ -157,8 +163,6 @@ export function NewNoteEditor({
           className={styles.body}
           value={body}
           onChange={(event) => change({ title: words.current.title, body: event.target.value })}
-          onSelect={(event) => setFocus(caretIn('body', event.currentTarget))}
-          onBlur={() => setFocus(null)}
         />
       </div>
     </Page>
