@@ -19,10 +19,12 @@ const upToDate = (page: Page) => page.locator('aside[data-state="up_to_date"]');
 async function newNote(page: Page, body: string): Promise<string> {
   await page.goto('/notes');
   await page.getByRole('button', { name: 'New note' }).click();
-  await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
+  // A draft until its first words: nothing is created by the click.
+  await expect(page).toHaveURL(/\/notes\/new$/);
   await bodyField(page).fill(body);
   await bodyField(page).blur();
   await expect(saved(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname;
 }
 

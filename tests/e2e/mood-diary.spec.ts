@@ -33,9 +33,11 @@ test.describe('mood and diary', () => {
   }) => {
     await page.goto('/mood');
     await page.getByRole('link', { name: 'Check in' }).click();
-    await page.getByRole('button', { name: 'Save check-in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Pick how you feel first.');
+    const save = page.getByRole('button', { name: 'Save check-in' });
+    await expect(save).toBeDisabled();
+    await expect(save).toHaveAccessibleDescription('Pick how you feel first.');
     await page.getByRole('radio', { name: 'Okay' }).check({ force: true });
+    await expect(save).toBeEnabled();
     await page.getByRole('checkbox', { name: 'Work' }).check({ force: true });
     await page.getByLabel('Another activity').fill('Pottery');
     await page.getByRole('button', { name: 'Add', exact: true }).click();

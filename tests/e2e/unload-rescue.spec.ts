@@ -13,16 +13,33 @@ test.describe('words typed just before the page goes', () => {
   test('a note reloaded straight after typing keeps every word', async ({ page }) => {
     await page.goto('/notes');
     await page.getByRole('button', { name: 'New note' }).click();
-    await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
+    // A draft until its first words: nothing is created by the click.
+    await expect(page).toHaveURL(/\/notes\/new$/);
     const body = page.getByRole('textbox', { name: 'Text', exact: true });
     await body.fill('Platform four');
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
 
     await body.fill('Platform four, the 8:12 to Leeds');
     await page.reload();
     await expect(body).toHaveValue('Platform four, the 8:12 to Leeds');
     await page.getByRole('link', { name: 'All notes' }).click();
     await expect(page.getByRole('list', { name: 'Notes' })).toContainText('the 8:12 to Leeds');
+  });
+
+  test('a new note’s first words survive a reload straight after them, and backing out leaves none', async ({
+    page,
+  }) => {
+    await page.goto('/notes/new');
+    await page.getByRole('link', { name: 'All notes' }).click();
+    await expect(page.getByText('Untitled note')).toHaveCount(0);
+
+    await page.goto('/notes/new');
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Platform nine');
+    await page.reload();
+    await page.goto('/notes');
+    await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Platform nine');
+    await expect(page.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveCount(1);
   });
 
   test('a diary entry reloaded straight after typing keeps every word', async ({ page }) => {
@@ -49,9 +66,11 @@ test.describe('words typed just before the page goes', () => {
   test('words typed in a tab that is closed show in the tab left open', async ({ page, context }) => {
     await page.goto('/notes');
     await page.getByRole('button', { name: 'New note' }).click();
-    await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
+    // A draft until its first words: nothing is created by the click.
+    await expect(page).toHaveURL(/\/notes\/new$/);
     await page.getByRole('textbox', { name: 'Title' }).fill('Shopping');
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
 
     const other = await context.newPage();
     await other.goto('/notes');
@@ -69,10 +88,12 @@ test.describe('words typed just before the page goes', () => {
   }) => {
     await page.goto('/notes');
     await page.getByRole('button', { name: 'New note' }).click();
-    await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
-    const note = page.url();
+    // A draft until its first words: nothing is created by the click.
+    await expect(page).toHaveURL(/\/notes\/new$/);
     await page.getByRole('textbox', { name: 'Title' }).fill('Letter');
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
+    const note = page.url();
     const other = await context.newPage();
     await other.goto('/profile');
     await expect(other.locator('aside[data-state="up_to_date"]')).toBeAttached();

@@ -51,6 +51,25 @@ describe('replaying words a closed page rescued', () => {
     expect(rescuedWrites(BEN)).toHaveLength(1);
   });
 
+  it('creates a new note from its draft’s words once, whether or not its create landed first', async () => {
+    const neverCreated = commands.newNoteId();
+    const createdMeanwhile = commands.newNoteId();
+    await commands.createNote({ title: 'Shopping' }, createdMeanwhile);
+    rescueWrite(ANA, { kind: 'new-note', id: neverCreated, fields: { body: 'First words' } }, 1_000);
+    rescueWrite(
+      ANA,
+      { kind: 'new-note', id: createdMeanwhile, fields: { title: 'Shopping', body: 'milk, rye' } },
+      2_000,
+    );
+
+    expect(await replayRescuedWrites(ANA, commands)).toBe(2);
+
+    expect(await db.notes.get(neverCreated)).toMatchObject({ body: 'First words', deleted_at: null });
+    expect(await db.notes.get(createdMeanwhile)).toMatchObject({ title: 'Shopping', body: 'milk, rye' });
+    expect(await db.notes.count()).toBe(2);
+    expect(rescuedWrites(ANA)).toEqual([]);
+  });
+
   it('removes a kept form draft when the rescue says the form was emptied', async () => {
     await commands.keepFormDraft('mood:new:2026-11-27', { level: 2 });
     rescueWrite(ANA, { kind: 'form-draft', key: 'mood:new:2026-11-27', value: null }, 1_000);

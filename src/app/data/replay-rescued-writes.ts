@@ -3,20 +3,21 @@ import { ZodError } from 'zod';
 import type { Commands } from '../../db/commands/create-commands.ts';
 import type { DiaryFields } from '../../db/commands/diary-commands.ts';
 import type { NoteFields } from '../../db/commands/note-commands.ts';
-import { EntityNotFoundError } from '../../db/commands/write-change.ts';
+import { EntityExistsError, EntityNotFoundError } from '../../db/commands/change-errors.ts';
 import { rescuedWrites, rescuePrefix, type RescuedWrite } from '../../lib/drafts/rescued-writes.ts';
 
 type RescueCommands = Pick<
   Commands,
-  'editNote' | 'editDiaryEntry' | 'keepFormDraft' | 'discardFormDraft' | 'keepUnwrittenWords'
+  'createNote' | 'editNote' | 'editDiaryEntry' | 'keepFormDraft' | 'discardFormDraft' | 'keepUnwrittenWords'
 >;
 
 /** Keeps an editor's words that can no longer be written as a conflict (R39); false for other rescues. */
 async function keepAside(commands: RescueCommands, write: RescuedWrite, error: unknown): Promise<boolean> {
   if (write.kind === 'form-draft') return false;
-  const table = write.kind === 'note' ? 'notes' : 'diary_entries';
+  const table = write.kind === 'diary-entry' ? 'diary_entries' : 'notes';
+  const words = write.kind === 'new-note' ? write.fields : write.patch;
   const why = error instanceof Error ? error.message : String(error);
-  await commands.keepUnwrittenWords(table, write.id, write.patch, `kept from a closed page: ${why}`);
+  await commands.keepUnwrittenWords(table, write.id, words, `kept from a closed page: ${why}`);
   return true;
 }
 
@@ -29,12 +30,25 @@ async function apply(commands: RescueCommands, write: RescuedWrite): Promise<voi
     case 'note':
       await commands.editNote(write.id, write.patch as Partial<NoteFields>, write.seen ?? {});
       return;
+    case 'new-note':
+      await createOrFill(commands, write.id, write.fields as Partial<NoteFields>);
+      return;
     case 'diary-entry':
       await commands.editDiaryEntry(write.id, write.patch as Partial<DiaryFields>, write.seen ?? {});
       return;
     case 'form-draft':
       if (write.value === null) await commands.discardFormDraft(write.key);
       else await commands.keepFormDraft(write.key, write.value);
+  }
+}
+
+/** A new note's words: its create, or, where the create landed before the page closed, an edit of it. */
+async function createOrFill(commands: RescueCommands, id: string, fields: Partial<NoteFields>) {
+  try {
+    await commands.createNote(fields, id);
+  } catch (error) {
+    if (!(error instanceof EntityExistsError)) throw error;
+    await commands.editNote(id, fields, {});
   }
 }
 

@@ -35,7 +35,7 @@ export type Commands = ReturnType<typeof createCommands>;
 
 /**
  * Commands that write only this device's own stores (recorder state and audio, the transcription
- * queue, form drafts) and never queue a change: sync has nothing to send after them, so they do not
+ * queue, form drafts) or nothing (a draft's id), and never queue a change: sync has nothing to send after them, so they do not
  * ask it to run (a recording appends audio every few seconds). A command missing here costs a sync
  * run that finds nothing to send, never a lost change.
  */
@@ -55,4 +55,5 @@ export const deviceLocalCommands: ReadonlySet<keyof Commands> = new Set<keyof Co
   'keepFormDraft',
   'discardFormDraft',
   'keepUnwrittenWords',
+  'newNoteId',
 ]);

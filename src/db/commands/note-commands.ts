@@ -15,9 +15,16 @@ export type NoteFields = Omit<Note, 'id' | 'created_at' | 'deleted_at'>;
 /** Named note commands; each writes the note and its outbox row in one transaction (R5). */
 export function noteCommands(ctx: CommandContext) {
   return {
-    /** A new note in the user's default font, colour and size unless given. Returns its id. */
-    async createNote(fields: Partial<NoteFields> = {}): Promise<string> {
-      const id = ctx.ports.ids.next();
+    /** An id for a note not created yet: an editor's draft names the note its first words create. */
+    newNoteId(): string {
+      return ctx.ports.ids.next();
+    },
+    /**
+     * A new note in the user's default font, colour and size unless given. Returns its id. With `id`
+     * (from newNoteId), a second create of the same note fails with EntityExistsError rather than
+     * making a copy.
+     */
+    async createNote(fields: Partial<NoteFields> = {}, id: string = ctx.ports.ids.next()): Promise<string> {
       await ctx.db.transaction('rw', [...changeScope(ctx.db, 'notes'), ctx.db.user_settings], async () => {
         const settings = await currentSettings(ctx);
         const note: Note = {

@@ -3,7 +3,6 @@ import { Link, useNavigate } from 'react-router-dom';
 
 import type { Day } from '../../lib/dates/day.ts';
 import { formatDay } from '../../lib/dates/day.ts';
-import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { DiaryEntryPreview } from '../diary/index.ts';
 import { BackupReminderNotice } from '../export/index.ts';
@@ -38,17 +37,6 @@ export function HomeOverview({ today }: { today: Day }) {
   const recent = useRecentDiaryEntries(today, RECENT_ENTRIES);
   const createDiaryEntry = useCreateDiaryEntry();
   const streak = days ? writingStreak(days, today) : null;
-
-  const newNote = async () => {
-    if (!userData) return;
-    try {
-      const id = await userData.commands.createNote();
-      void navigate(`/notes/${id}`);
-    } catch (error) {
-      console.error('Creating a note failed', error);
-      notify({ kind: 'error', title: t('home.createFailed'), category: 'error' });
-    }
-  };
 
   return (
     <div className={styles.home}>
@@ -105,7 +93,7 @@ export function HomeOverview({ today }: { today: Day }) {
         <h2 id="home-actions">{t('home.quickActions')}</h2>
         <div className={styles.actions}>
           {/* Until this user's database is open a click could not write anything: say so by disabling. */}
-          <button type="button" className="button" disabled={!userData} onClick={() => void newNote()}>
+          <button type="button" className="button" onClick={() => void navigate('/notes/new')}>
             {t('home.newNote')}
           </button>
           <button

@@ -33,6 +33,24 @@ describe('mood check-in', () => {
     ]);
   };
 
+  it('saves a check-in in two taps: Save is offered once a mood is chosen', async () => {
+    await open(null);
+    const save = await screen.findByRole('button', { name: 'Save check-in' });
+    expect(save).toHaveProperty('disabled', true);
+    expect(save.getAttribute('aria-describedby')).toBe(screen.getByText('Pick how you feel first.').id);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Good' }));
+    expect(save).toHaveProperty('disabled', false);
+    expect(screen.queryByText('Pick how you feel first.')).toBeNull();
+    await userEvent.click(save);
+
+    await waitFor(async () =>
+      expect(await data.db.mood_entries.toArray()).toEqual([
+        expect.objectContaining({ level: 4, note: '', activities: [] }),
+      ]),
+    );
+  });
+
   it('shows a note sync did not keep, and a restore puts it in the form', async () => {
     const id = await data.commands.createMoodEntry({ level: 4, note: 'kept by sync' });
     await data.db.conflicts.put(

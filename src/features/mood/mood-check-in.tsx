@@ -120,7 +120,6 @@ function MoodCheckInForm({
     if (Object.keys(follow.show).length > 0) setDraft({ ...draft, ...follow.show });
     if (follow.changedElsewhere) setChangedElsewhere(true);
   }
-  const [missingLevel, setMissingLevel] = useState(false);
   const [saving, setSaving] = useState(false);
   const { keep, flush } = useFormDraftKeeper<KeptCheckIn>(draftKey);
   const firstDraft = useRef(draft);
@@ -128,6 +127,7 @@ function MoodCheckInForm({
     if (draft !== firstDraft.current) keep(worthKeeping(draft, baseline, keptBase(base.seen(BASE_FIELDS))));
   }, [draft, baseline, keep, base]);
   const noteId = useId();
+  const pickFirstId = useId();
   const timeId = useId();
   const noteRef = useRef<HTMLTextAreaElement>(null);
   // Only a saved check-in can receive a transcript: a new one has no row for the words to land in yet.
@@ -163,11 +163,7 @@ function MoodCheckInForm({
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (!userData) return;
-    if (draft.level === null) {
-      setMissingLevel(true);
-      return;
-    }
+    if (!userData || draft.level === null) return;
     const fields = {
       level: draft.level,
       activities: draft.activities,
@@ -217,23 +213,23 @@ function MoodCheckInForm({
           {t('mood.changedElsewhere')}
         </p>
       ) : null}
-      <MoodLevelPicker
-        value={draft.level}
-        onChange={(level) => {
-          setMissingLevel(false);
-          setDraft({ ...draft, level });
-        }}
-      />
-      {missingLevel ? (
-        <p role="alert" className={styles.error}>
-          {t('mood.pickLevel')}
-        </p>
-      ) : null}
+      <MoodLevelPicker value={draft.level} onChange={(level) => setDraft({ ...draft, level })} />
       <div className={styles.saveRow}>
-        {/* Disabled until the journal is open (a moment at start): a tap before would save nothing. */}
-        <button type="submit" className="button button-primary" disabled={saving || !userData}>
+        {/* Disabled until a mood is chosen, and until the journal is open (a moment at start): a tap
+            before either would save nothing. The hint beside it says why. */}
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={saving || !userData || draft.level === null}
+          aria-describedby={draft.level === null ? pickFirstId : undefined}
+        >
           {existing ? t('mood.saveChanges') : t('mood.save')}
         </button>
+        {draft.level === null ? (
+          <p id={pickFirstId} className={styles.hint}>
+            {t('mood.pickLevel')}
+          </p>
+        ) : null}
       </div>
       <ActivityPicker
         suggestions={suggestions}

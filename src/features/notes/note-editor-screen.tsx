@@ -1,15 +1,21 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import { editedAfterDelete } from '../../db/edited-after-delete.ts';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { NEW_NOTE_ID, NewNoteEditor } from './new-note-editor.tsx';
 import { NoteEditor } from './note-editor.tsx';
 import type { NotesData } from './notes-data.ts';
 import { RELOCK_IDLE_MS } from './use-idle-relock.ts';
 
-/** /notes/:id — the note, or why it cannot be edited (missing, or in the trash with a restore button). */
+/**
+ * /notes/:id — the note, or why it cannot be edited (missing, or in the trash with a restore button).
+ * /notes/new — a draft that becomes a note with its first words; the same draft editor stays on when
+ * the address then changes to the note's, so the person's typing and caret are never interrupted.
+ */
 export function NoteEditorScreen({
   data,
   noteId,
@@ -18,6 +24,24 @@ export function NoteEditorScreen({
   data: NotesData;
   noteId: string;
   relockAfterMs?: number;
+}) {
+  const [searchParams] = useSearchParams();
+  const [drafted, setDrafted] = useState<string | null>(null);
+  const [tag] = useState(() => searchParams.get('tag') ?? '');
+  if (noteId === NEW_NOTE_ID || noteId === drafted) {
+    return <NewNoteEditor data={data} tag={tag} relockAfterMs={relockAfterMs} onNamed={setDrafted} />;
+  }
+  return <StoredNoteScreen data={data} noteId={noteId} relockAfterMs={relockAfterMs} />;
+}
+
+function StoredNoteScreen({
+  data,
+  noteId,
+  relockAfterMs,
+}: {
+  data: NotesData;
+  noteId: string;
+  relockAfterMs: number;
 }) {
   const { t } = useTranslation();
   const note = useLiveQuery(async () => (await data.db.notes.get(noteId)) ?? null, [data.db, noteId]);

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 
 import type { Stored } from '../../db/entities/common.ts';
 import type { Note } from '../../db/entities/note.ts';
@@ -35,6 +35,16 @@ const STATUS_KEYS: Record<SaveStatus, string | null> = {
   error: 'notes.save.failed',
 };
 
+/**
+ * What a new note's draft (new-note-editor.tsx) hands the editor once the note exists: the words typed
+ * so far, some perhaps after the create began, and which field had the caret, so typing goes on there.
+ */
+export interface CarriedDraft {
+  title: string;
+  body: string;
+  focus: { field: 'title' | 'body'; start: number; end: number } | null;
+}
+
 /** The fields an editor's save is planned against what it showed (R37). */
 const EDITED = ['title', 'body', 'tags'] as const;
 
@@ -52,20 +62,21 @@ export function NoteEditor({
   data,
   note,
   relockAfterMs,
+  carried,
 }: {
   data: NotesData;
   note: Stored<Note>;
   relockAfterMs: number;
+  carried?: CarriedDraft;
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   const settings = useNoteSettings(data);
   const family = useFont(note.font);
   const titleRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
-  const [title, setTitle] = useState(note.title);
-  const [body, setBody] = useState(note.body);
+  const [title, setTitle] = useState(carried?.title ?? note.title);
+  const [body, setBody] = useState(carried?.body ?? note.body);
   const [unlocked, setUnlocked] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   // What the editor shows and what it derives from (R37): a save is planned against that base.
@@ -113,10 +124,21 @@ export function NoteEditor({
     if (follow.changedElsewhere) setChangedElsewhere(true);
   }
 
-  const created = (location.state as NotesNavigationState | null)?.created === true;
-  useEffect(() => {
-    if (created) titleRef.current?.focus();
-  }, [created]);
+  // Words the draft took after its create began are this editor's first save; the caret stays put.
+  const [carriedOver] = useState(carried);
+  useLayoutEffect(() => {
+    if (!carriedOver) return;
+    const tail: Partial<NoteFields> = {};
+    if (carriedOver.title !== note.title) tail.title = carriedOver.title;
+    if (carriedOver.body !== note.body) tail.body = carriedOver.body;
+    if (Object.keys(tail).length > 0) autosave.schedule(tail);
+    const focus = carriedOver.focus;
+    const field = focus?.field === 'title' ? titleRef.current : focus ? bodyRef.current : null;
+    field?.focus();
+    if (focus) field?.setSelectionRange(focus.start, focus.end);
+    // Once, as the editor takes over from the draft: the note it compares with is the created one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [carriedOver]);
 
   const relock = useCallback(() => {
     void autosave.flush();
@@ -148,7 +170,8 @@ export function NoteEditor({
     void navigate('/notes', { state });
   };
 
-  const statusKey = STATUS_KEYS[autosave.status];
+  // Taking over from a draft whose words all went into the create: they are saved.
+  const statusKey = STATUS_KEYS[autosave.status === 'idle' && carriedOver ? 'saved' : autosave.status];
   const textStyle = { fontFamily: family, backgroundColor: note.color, color: textColorOn(note.color) };
   const showLock = settings.enable_note_lock || note.locked;
 

@@ -92,11 +92,11 @@ describe('notes list', () => {
     expect(document.body.textContent).not.toContain('treasure');
   });
 
-  it('creates a note with "New note" and opens it', async () => {
+  it('opens a draft with "New note" and creates nothing until words are typed in it', async () => {
     await show();
     await userEvent.click(await screen.findByRole('button', { name: 'New note' }));
     expect(await screen.findByText('editor')).toBeTruthy();
-    expect(await data.db.notes.count()).toBe(1);
+    expect(await data.db.notes.count()).toBe(0);
   });
 
   it('has the cards just below the screen once the list has painted, so Tab and scrolling find them', async () => {

@@ -19,8 +19,6 @@ import styles from './notes.module.css';
 export interface NotesNavigationState {
   /** Set by the editor after a delete: focus returns to the list's search box. */
   focusList?: boolean;
-  /** Set by the list after creating a note: the editor focuses the title. */
-  created?: boolean;
 }
 
 /**
@@ -113,14 +111,13 @@ function FilteredNotesView({ data, filter }: { data: NotesData; filter: NoteFilt
 /** /notes: pinned then recent, filtered by search and tag (both kept in the address), virtualised. */
 export function NotesListScreen({ data }: { data: NotesData }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
   const [query, setQuery, setParam] = useSearchParamText('q');
   const [params] = useSearchParams();
   const tag = params.get('tag') ?? '';
-  const [creating, setCreating] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const filtered = query !== '' || tag !== '';
+  const navigate = useNavigate();
   const [filterWanted, setFilterWanted] = useState(filtered);
   const filter = useNoteFilter(data.db, filterWanted || filtered, query, tag);
   // Every tag of a live note, once each, from the tags index (ADR 0097), sorted for the reader.
@@ -151,26 +148,13 @@ export function NotesListScreen({ data }: { data: NotesData }) {
     return whenIdle(() => setFilterWanted(true));
   }, [ready, catchingUp]);
 
-  const createNote = async () => {
-    setCreating(true);
-    try {
-      const id = await data.commands.createNote(tag === '' ? {} : { tags: [tag] });
-      const state: NotesNavigationState = { created: true };
-      void navigate(`/notes/${id}`, { state });
-    } finally {
-      setCreating(false);
-    }
-  };
+  // A draft, written only once it holds words (new-note-editor.tsx); it carries the filtered tag.
+  const newNotePath = tag === '' ? '/notes/new' : `/notes/new?${new URLSearchParams({ tag }).toString()}`;
 
   return (
     <Page title={t('screens.notes.title')} description={t('screens.notes.description')}>
       <div className={styles.toolbar}>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void createNote()}
-          disabled={creating}
-        >
+        <button type="button" className="button button-primary" onClick={() => void navigate(newNotePath)}>
           {t('notes.new')}
         </button>
         <Link to="/notes/trash" className="button">

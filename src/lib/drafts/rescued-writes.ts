@@ -11,10 +11,13 @@ import type { Seen } from '../../db/commands/rebase-edit.ts';
  */
 /**
  * An editor's write carries what the editor showed (`seen`, R37), so the replay merges it with whatever
- * was stored meanwhile instead of writing over it; a rescue from before `seen` existed has none.
+ * was stored meanwhile instead of writing over it; a rescue from before `seen` existed has none. A new
+ * note's first words (`new-note`) may be rescued before its create committed: the replay creates it
+ * under the id the draft chose, or writes the words into it if the create landed after all.
  */
 export type RescuedWrite =
   | { kind: 'note'; id: string; patch: Record<string, unknown>; seen?: Seen }
+  | { kind: 'new-note'; id: string; fields: Record<string, unknown> }
   | { kind: 'diary-entry'; id: string; patch: Record<string, unknown>; seen?: Seen }
   | { kind: 'form-draft'; key: string; value: unknown };
 
@@ -26,6 +29,11 @@ const rescuedWriteSchema = z.discriminatedUnion('kind', [
     id: z.string().min(1),
     patch: z.record(z.string(), z.unknown()),
     seen: seenSchema.optional(),
+  }),
+  z.object({
+    kind: z.literal('new-note'),
+    id: z.string().min(1),
+    fields: z.record(z.string(), z.unknown()),
   }),
   z.object({
     kind: z.literal('diary-entry'),
