@@ -27,3 +27,29 @@ export function msFigure(name: string, samples: readonly number[], target?: numb
     ...(note === undefined ? {} : { note }),
   };
 }
+
+/**
+ * A budget stated as a multiple of a floor measured in the same run (the issues' budgets are ratios, so
+ * a slower or busier machine moves figure and floor together): median over the floor's median, and p95
+ * over the floor's p95, to two decimals.
+ */
+export function ratioFigure(
+  name: string,
+  samples: readonly number[],
+  floorSamples: readonly number[],
+  target: number,
+  note: string,
+): Metric {
+  const figure = summarize(samples);
+  const floor = summarize(floorSamples);
+  const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+  return {
+    name,
+    unit: '× floor',
+    median: ratio(figure.median, floor.median),
+    p95: ratio(figure.p95, floor.p95),
+    runs: Math.min(figure.runs, floor.runs),
+    target: { comparison: 'at-most', value: target },
+    note,
+  };
+}
