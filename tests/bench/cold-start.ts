@@ -17,6 +17,12 @@ const scenarios = [
   { label: 'signed in /app', path: '/app', signedIn: true },
 ] as const;
 const slowdowns = [1, 4] as const;
+/** Issue 53's two first screens, whose JS as fetched is budgeted: a visitor signing in, a user's notes. */
+const fetchScenarios = [
+  { label: 'visitor /auth', path: '/auth', signedIn: false },
+  { label: 'signed in /notes', path: '/notes', signedIn: true },
+] as const;
+const FIRST_SCREEN_JS_BUDGET_KB = 170;
 const modes = ['cold', 'warm'] as const;
 
 /** pwa-testing-perf §4.4: a 158 KB gz React + Dexie + supabase-js boot rendering 50 of 10k notes. */
@@ -42,6 +48,7 @@ export const coldStart: Benchmark = {
     if (!executablePath) throw new Error('cold-start: no Chromium found (set CHROMIUM_PATH)');
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const samples = new Map<Key, LoadTiming[]>();
+    const fetched = new Map<string, number>();
     try {
       const base = `http://127.0.0.1:${PORT}`;
       // One load nobody counts: the first one pays for the OS file cache and the server's first request.
@@ -68,6 +75,17 @@ export const coldStart: Benchmark = {
           }
         }
         log(`cold-start: run ${run}/${runCount} done`);
+      }
+      for (const scenario of fetchScenarios) {
+        const timing = await measureLoad(browser, {
+          url: `${base}${scenario.path}`,
+          cpuSlowdown: 1,
+          signedIn: scenario.signedIn,
+          warm: false,
+        });
+        if (timing.pathname !== scenario.path)
+          throw new Error(`cold-start: ${scenario.path} ended on ${timing.pathname}; the scenario is broken`);
+        fetched.set(scenario.label, timing.scriptBytes);
       }
     } finally {
       await browser.close();
@@ -110,6 +128,18 @@ export const coldStart: Benchmark = {
         );
       }
     }
+    for (const [label, bytes] of fetched) {
+      const kb = Math.round(bytes / 10) / 100;
+      metrics.push({
+        name: `first-screen JS fetched (gz), cold: ${label}`,
+        unit: 'kB',
+        median: kb,
+        p95: kb,
+        runs: 1,
+        target: { comparison: 'at-most', value: FIRST_SCREEN_JS_BUDGET_KB },
+        note: 'every .js the browser fetched before the first screen, as sent (gzip)',
+      });
+    }
     // Raw samples, rounded, so a moved median can be traced to download, parse or app start-up.
     const raw: Record<string, Omit<LoadTiming, 'controlledByServiceWorker' | 'pathname'>[]> = {};
     for (const [key, timings] of samples) {
@@ -119,6 +149,7 @@ export const coldStart: Benchmark = {
           t.firstContentfulPaintMs === null ? null : Math.round(t.firstContentfulPaintMs),
         responseEndMs: Math.round(t.responseEndMs),
         domContentLoadedMs: Math.round(t.domContentLoadedMs),
+        scriptBytes: t.scriptBytes,
       }));
     }
     return { metrics, details: { port: PORT, samples: raw } };

@@ -22,6 +22,8 @@ export interface LoadTiming {
   domContentLoadedMs: number;
   controlledByServiceWorker: boolean;
   pathname: string;
+  /** JS the page fetched before its first screen, as sent (gzip): what the first screen cost to download. */
+  scriptBytes: number;
 }
 
 async function openPage(context: BrowserContext, signedIn: boolean): Promise<Page> {
@@ -51,6 +53,10 @@ async function loadAndTime(page: Page, url: string): Promise<LoadTiming> {
       domContentLoadedMs: navigation?.domContentLoadedEventEnd ?? Number.NaN,
       controlledByServiceWorker: navigator.serviceWorker?.controller != null,
       pathname: location.pathname,
+      scriptBytes: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .filter((entry) => !firstScreen || entry.startTime <= firstScreen.startTime)
+        .reduce((sum, entry) => sum + entry.encodedBodySize, 0),
     };
   }, FIRST_SCREEN_MARK);
 }
