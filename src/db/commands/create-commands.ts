@@ -56,4 +56,5 @@ export const deviceLocalCommands: ReadonlySet<keyof Commands> = new Set<keyof Co
   'discardFormDraft',
   'keepUnwrittenWords',
   'newNoteId',
+  'newDiaryEntryId',
 ]);
