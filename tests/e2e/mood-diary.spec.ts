@@ -128,9 +128,7 @@ test.describe('mood and diary', () => {
     await expect(page.getByRole('link', { name: /Harbour walk/ })).toBeVisible();
   });
 
-  test('a new diary entry is a draft until its first words, and typing on goes on without a break', async ({
-    page,
-  }) => {
+  test('backing out of a new diary entry before typing leaves nothing in the diary', async ({ page }) => {
     await page.goto('/diary');
     await page.getByRole('button', { name: 'New entry for today' }).click();
     // Nothing is created by the click: backing out leaves the diary empty.
@@ -139,7 +137,12 @@ test.describe('mood and diary', () => {
     await expect(page).toHaveURL(/\/mood\?day=/);
     await page.goto('/diary');
     await expect(page.getByText('Your diary is empty.', { exact: false })).toBeVisible();
+  });
 
+  test('a new diary entry’s first words create it once, and typing on goes on without a break', async ({
+    page,
+  }) => {
+    await page.goto('/diary');
     await page.getByRole('button', { name: 'New entry for today' }).click();
     const entry = page.getByRole('textbox', { name: 'Entry', exact: true });
     await expect(entry).toBeFocused();
