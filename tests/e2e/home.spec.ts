@@ -68,7 +68,9 @@ test.describe('home', () => {
     await expect(page.getByText('Recording is part of Premium and the free trial.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Record' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Diary entry' }).click();
-    await expect(page).toHaveURL(/\/diary\/[0-9a-f-]+$/);
+    // A draft until its first words (ADR 0144).
+    await expect(page).toHaveURL(/\/diary\/new\?day=/);
+    await expect(page.getByRole('textbox', { name: 'Entry', exact: true })).toBeFocused();
     await page.goto('/app');
     await page.getByRole('link', { name: 'Mood check-in' }).click();
     await expect(page).toHaveURL(/\/mood\/entry$/);

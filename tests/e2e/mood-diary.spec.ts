@@ -108,8 +108,8 @@ test.describe('mood and diary', () => {
     await page.goto('/diary');
     await expect(page.getByText('Your diary is empty.', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: 'New entry for today' }).click();
-    await expect(page).toHaveURL(/\/diary\/[0-9a-f-]+$/);
     await page.getByLabel('Title').fill('Harbour walk');
+    await expect(page).toHaveURL(/\/diary\/[0-9a-f-]{36}$/);
     await page.getByLabel('Entry', { exact: true }).fill('Fog over the water, then sun.');
     await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
     await page.reload();
@@ -126,6 +126,34 @@ test.describe('mood and diary', () => {
     await expect(page.getByRole('link', { name: /Harbour walk/ })).toBeVisible();
     await page.goto('/diary');
     await expect(page.getByRole('link', { name: /Harbour walk/ })).toBeVisible();
+  });
+
+  test('backing out of a new diary entry before typing leaves nothing in the diary', async ({ page }) => {
+    await page.goto('/diary');
+    await page.getByRole('button', { name: 'New entry for today' }).click();
+    // Nothing is created by the click: backing out leaves the diary empty.
+    await expect(page).toHaveURL(/\/diary\/new\?day=/);
+    await page.getByRole('link', { name: 'Back to the day' }).click();
+    await expect(page).toHaveURL(/\/mood\?day=/);
+    await page.goto('/diary');
+    await expect(page.getByText('Your diary is empty.', { exact: false })).toBeVisible();
+  });
+
+  test('a new diary entry’s first words create it once, and typing on goes on without a break', async ({
+    page,
+  }) => {
+    await page.goto('/diary');
+    await page.getByRole('button', { name: 'New entry for today' }).click();
+    const entry = page.getByRole('textbox', { name: 'Entry', exact: true });
+    await expect(entry).toBeFocused();
+    // Typed key by key through the create and the editor taking over: no letter may be lost.
+    await page.keyboard.type('Fog over the harbour, then a slow clearing sun.');
+    await expect(page).toHaveURL(/\/diary\/[0-9a-f-]{36}$/);
+    await expect(entry).toHaveValue('Fog over the harbour, then a slow clearing sun.');
+    await expect(entry).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await page.goto('/diary');
+    await expect(page.getByRole('link', { name: /Fog over the harbour/ })).toHaveCount(1);
   });
 
   test('a diary entry can be written for an earlier day', async ({ page }) => {

@@ -135,6 +135,46 @@ test.describe('notes on the local backend', () => {
     await expect(noteList(page).getByRole('link', { name: /Draft letter/ })).toBeVisible();
   });
 
+  test('[R42] deleting forever from the trash asks first, and the notes stay gone after a reload', async ({
+    page,
+  }) => {
+    // Two notes written and deleted before the trash is reached: more steps than most tests here.
+    test.slow();
+    for (const [title, body] of [
+      ['Draft letter', 'Dear Ada'],
+      ['Old plan', 'Move in May'],
+    ] as const) {
+      await writeNote(page, title, body);
+      await noteList(page)
+        .getByRole('link', { name: new RegExp(title) })
+        .click();
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await expect(page).toHaveURL(/\/notes$/);
+    }
+    await page.getByRole('link', { name: 'Trash' }).click();
+    await expect(page.getByText('2 deleted notes')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete forever Draft letter' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete “Draft letter” forever?' });
+    await expect(dialog).toContainText('This cannot be undone.');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Delete forever' }).click();
+    await expect(page.getByText('1 deleted note')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Restore Draft letter' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText('1 deleted note')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Restore Draft letter' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Empty trash' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Empty the trash?' })
+      .getByRole('button', { name: 'Empty trash' })
+      .click();
+    await expect(page.getByText('The trash is empty.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('The trash is empty.')).toBeVisible();
+  });
+
   test('search finds a note by a word prefix without its accents; pinning moves a note first', async ({
     page,
   }) => {

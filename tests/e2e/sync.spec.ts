@@ -144,10 +144,11 @@ test.describe('two devices', () => {
     await phone.goto('/app');
     await expect(phone.getByTestId('streak')).toHaveText('0 days');
     await phone.getByRole('button', { name: 'Diary entry' }).click();
-    await expect(phone).toHaveURL(/\/diary\/[0-9a-f-]+$/);
-    const entryUrl = new URL(phone.url()).pathname;
     const body = (page: Page) => page.getByRole('textbox', { name: 'Entry', exact: true });
     await body(phone).fill('Shared start');
+    // The entry exists from its first words on, and the address becomes its own.
+    await expect(phone).toHaveURL(/\/diary\/[0-9a-f-]{36}$/);
+    const entryUrl = new URL(phone.url()).pathname;
     await expect(phone.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
     // The laptop has the entry before both go offline.
     await expect(async () => {

@@ -70,6 +70,37 @@ describe('replaying words a closed page rescued', () => {
     expect(rescuedWrites(ANA)).toEqual([]);
   });
 
+  it('creates a new diary entry from its draft’s words once, whether or not its create landed first', async () => {
+    const neverCreated = commands.newDiaryEntryId();
+    const createdMeanwhile = commands.newDiaryEntryId();
+    await commands.createDiaryEntry({ day: '2026-11-26', body: 'Fog' }, createdMeanwhile);
+    rescueWrite(
+      ANA,
+      { kind: 'new-diary-entry', id: neverCreated, fields: { day: '2026-11-27', title: '', body: 'Snow' } },
+      1_000,
+    );
+    rescueWrite(
+      ANA,
+      {
+        kind: 'new-diary-entry',
+        id: createdMeanwhile,
+        fields: { day: '2026-11-26', title: '', body: 'Fog, then sun' },
+      },
+      2_000,
+    );
+
+    expect(await replayRescuedWrites(ANA, commands)).toBe(2);
+
+    expect(await db.diary_entries.get(neverCreated)).toMatchObject({
+      day: '2026-11-27',
+      body: 'Snow',
+      deleted_at: null,
+    });
+    expect(await db.diary_entries.get(createdMeanwhile)).toMatchObject({ body: 'Fog, then sun' });
+    expect(await db.diary_entries.count()).toBe(2);
+    expect(rescuedWrites(ANA)).toEqual([]);
+  });
+
   it('removes a kept form draft when the rescue says the form was emptied', async () => {
     await commands.keepFormDraft('mood:new:2026-11-27', { level: 2 });
     rescueWrite(ANA, { kind: 'form-draft', key: 'mood:new:2026-11-27', value: null }, 1_000);

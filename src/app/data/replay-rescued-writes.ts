@@ -8,14 +8,20 @@ import { rescuedWrites, rescuePrefix, type RescuedWrite } from '../../lib/drafts
 
 type RescueCommands = Pick<
   Commands,
-  'createNote' | 'editNote' | 'editDiaryEntry' | 'keepFormDraft' | 'discardFormDraft' | 'keepUnwrittenWords'
+  | 'createNote'
+  | 'editNote'
+  | 'createDiaryEntry'
+  | 'editDiaryEntry'
+  | 'keepFormDraft'
+  | 'discardFormDraft'
+  | 'keepUnwrittenWords'
 >;
 
 /** Keeps an editor's words that can no longer be written as a conflict (R39); false for other rescues. */
 async function keepAside(commands: RescueCommands, write: RescuedWrite, error: unknown): Promise<boolean> {
   if (write.kind === 'form-draft') return false;
-  const table = write.kind === 'diary-entry' ? 'diary_entries' : 'notes';
-  const words = write.kind === 'new-note' ? write.fields : write.patch;
+  const table = write.kind === 'diary-entry' || write.kind === 'new-diary-entry' ? 'diary_entries' : 'notes';
+  const words = write.kind === 'new-note' || write.kind === 'new-diary-entry' ? write.fields : write.patch;
   const why = error instanceof Error ? error.message : String(error);
   await commands.keepUnwrittenWords(table, write.id, words, `kept from a closed page: ${why}`);
   return true;
@@ -33,6 +39,9 @@ async function apply(commands: RescueCommands, write: RescuedWrite): Promise<voi
     case 'new-note':
       await createOrFill(commands, write.id, write.fields as Partial<NoteFields>);
       return;
+    case 'new-diary-entry':
+      await createOrFillDiaryEntry(commands, write.id, write.fields as NewDiaryEntryFields);
+      return;
     case 'diary-entry':
       await commands.editDiaryEntry(write.id, write.patch as Partial<DiaryFields>, write.seen ?? {});
       return;
@@ -49,6 +58,19 @@ async function createOrFill(commands: RescueCommands, id: string, fields: Partia
   } catch (error) {
     if (!(error instanceof EntityExistsError)) throw error;
     await commands.editNote(id, fields, {});
+  }
+}
+
+type NewDiaryEntryFields = Parameters<RescueCommands['createDiaryEntry']>[0];
+
+/** A new diary entry's words: its create, or, where the create landed before the page closed, an edit. */
+async function createOrFillDiaryEntry(commands: RescueCommands, id: string, fields: NewDiaryEntryFields) {
+  try {
+    await commands.createDiaryEntry(fields, id);
+  } catch (error) {
+    if (!(error instanceof EntityExistsError)) throw error;
+    const { day: _day, time_zone: _timeZone, ...words } = fields;
+    await commands.editDiaryEntry(id, words, {});
   }
 }
 

@@ -6,6 +6,7 @@ import { formDraftCommands } from './form-draft-commands.ts';
 import { importCommands } from './import-commands.ts';
 import { moodCommands } from './mood-commands.ts';
 import { noteCommands } from './note-commands.ts';
+import { purgeCommands } from './purge-commands.ts';
 import { recorderCommands } from './recorder-commands.ts';
 import { recordingCommands } from './recording-commands.ts';
 import { settingsCommands } from './settings-commands.ts';
@@ -19,6 +20,7 @@ export function createCommands(db: MurmurDatabase, ports: DbPorts) {
   const ctx = { db, ports };
   return {
     ...noteCommands(ctx),
+    ...purgeCommands(ctx),
     ...diaryCommands(ctx),
     ...moodCommands(ctx),
     ...settingsCommands(ctx),
@@ -56,4 +58,5 @@ export const deviceLocalCommands: ReadonlySet<keyof Commands> = new Set<keyof Co
   'discardFormDraft',
   'keepUnwrittenWords',
   'newNoteId',
+  'newDiaryEntryId',
 ]);

@@ -65,6 +65,7 @@ describe('device-local commands', () => {
     await local('discardFormDraft', 'mood:new:2026-11-22');
     await local('keepUnwrittenWords', 'notes', 'gone', { body: 'words with nowhere to go' }, 'not here');
     await local('newNoteId');
+    await local('newDiaryEntryId');
 
     // Every command the set names was run above.
     expect([...deviceLocalCommands].filter((name) => !used.has(name))).toEqual([]);

@@ -15,11 +15,19 @@ export type DiaryFields = Omit<DiaryEntry, 'id' | 'created_at' | 'deleted_at' | 
 /** Named diary commands; each writes the entry and its outbox row in one transaction (R5). */
 export function diaryCommands(ctx: CommandContext) {
   return {
-    /** A new entry for `day`, stamped with the device's time zone unless given. Returns its id. */
+    /** The id a new entry's draft will create it under (writes nothing; the draft may never be written). */
+    newDiaryEntryId(): string {
+      return ctx.ports.ids.next();
+    },
+    /**
+     * A new entry for `day`, stamped with the device's time zone unless given. Returns its id. With `id`
+     * (from newDiaryEntryId), a second create of the same entry fails with EntityExistsError rather than
+     * making a copy.
+     */
     async createDiaryEntry(
       fields: Pick<DiaryEntry, 'day'> & Partial<DiaryFields> & { time_zone?: string },
+      id: string = ctx.ports.ids.next(),
     ): Promise<string> {
-      const id = ctx.ports.ids.next();
       await ctx.db.transaction(
         'rw',
         [...changeScope(ctx.db, 'diary_entries'), ctx.db.user_settings],

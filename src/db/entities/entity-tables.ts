@@ -64,7 +64,8 @@ const syncedTables = {
     textFields: [],
     writable: false,
     immutable: [],
-    patchableFields: ['resolved_at'],
+    // losing_value only to clear it: a purge empties the versions kept of a note's words (R42).
+    patchableFields: ['resolved_at', 'losing_value'],
   },
 } as const satisfies Record<string, TablePolicy>;
 

@@ -10,7 +10,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { RecordButton } from '../voice/index.ts';
 import { DiaryEntryPreview } from './diary-entry-preview.tsx';
 import styles from './diary.module.css';
-import { useCreateDiaryEntry } from './use-create-diary-entry.ts';
+import { newDiaryEntryPath } from './new-diary-entry-path.ts';
 
 const PAGE = 100;
 
@@ -32,7 +32,6 @@ export function DiaryList({ today }: { today: Day }) {
   const { t, i18n } = useTranslation();
   const userData = useUserData();
   const navigate = useNavigate();
-  const createDiaryEntry = useCreateDiaryEntry();
   const [limit, setLimit] = useState(PAGE);
   const [otherDay, setOtherDay] = useState<Day>(today);
   const dateId = useId();
@@ -47,21 +46,12 @@ export function DiaryList({ today }: { today: Day }) {
     return { entries: entries.slice(0, limit), more: entries.length > limit };
   }, [userData, limit]);
 
-  const create = (day: Day) =>
-    void createDiaryEntry(day).then((id) => {
-      if (id) void navigate(`/diary/${id}`);
-    });
+  const create = (day: Day) => void navigate(newDiaryEntryPath(day));
 
   return (
     <div className={styles.list}>
       <div className={styles.newEntry}>
-        {/* Disabled until the diary is open (a moment at start): a click before would write nothing. */}
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={!userData}
-          onClick={() => create(today)}
-        >
+        <button type="button" className="button button-primary" onClick={() => create(today)}>
           {t('diary.newToday')}
         </button>
         <RecordButton
@@ -72,7 +62,7 @@ export function DiaryList({ today }: { today: Day }) {
           className={styles.otherDay}
           onSubmit={(event) => {
             event.preventDefault();
-            if (userData && isDay(otherDay)) create(otherDay);
+            if (isDay(otherDay)) create(otherDay);
           }}
         >
           <label htmlFor={dateId}>{t('diary.forAnotherDay')}</label>
@@ -83,7 +73,7 @@ export function DiaryList({ today }: { today: Day }) {
             max={today}
             onChange={(e) => setOtherDay(e.target.value)}
           />
-          <button type="submit" className="button" disabled={!userData || !isDay(otherDay)}>
+          <button type="submit" className="button" disabled={!isDay(otherDay)}>
             {t('diary.write')}
           </button>
         </form>

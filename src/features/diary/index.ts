@@ -1,4 +1,4 @@
 export { DiaryEditor } from './diary-editor.tsx';
 export { DiaryEntryPreview } from './diary-entry-preview.tsx';
 export { DiaryList } from './diary-list.tsx';
-export { useCreateDiaryEntry } from './use-create-diary-entry.ts';
+export { newDiaryEntryPath } from './new-diary-entry-path.ts';

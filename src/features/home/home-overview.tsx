@@ -6,7 +6,7 @@ import { formatDay } from '../../lib/dates/day.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { DiaryEntryPreview } from '../diary/index.ts';
 import { BackupReminderNotice } from '../export/index.ts';
-import { useCreateDiaryEntry } from '../diary/index.ts';
+import { newDiaryEntryPath } from '../diary/index.ts';
 import { MoodIcon } from '../mood/index.ts';
 import { moodLevel, type MoodLevel } from '../mood/index.ts';
 import { useDayEntries } from '../mood/index.ts';
@@ -35,7 +35,6 @@ export function HomeOverview({ today }: { today: Day }) {
   const days = useJournalDays();
   const past = useOnThisDay(today);
   const recent = useRecentDiaryEntries(today, RECENT_ENTRIES);
-  const createDiaryEntry = useCreateDiaryEntry();
   const streak = days ? writingStreak(days, today) : null;
 
   return (
@@ -100,11 +99,7 @@ export function HomeOverview({ today }: { today: Day }) {
             type="button"
             className="button"
             disabled={!userData}
-            onClick={() =>
-              void createDiaryEntry(today).then((id) => {
-                if (id) void navigate(`/diary/${id}`);
-              })
-            }
+            onClick={() => void navigate(newDiaryEntryPath(today))}
           >
             {t('home.newDiaryEntry')}
           </button>

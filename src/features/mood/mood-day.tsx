@@ -9,7 +9,7 @@ import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { RecordButton } from '../voice/index.ts';
 import { DiaryEntryPreview } from '../diary/index.ts';
-import { useCreateDiaryEntry } from '../diary/index.ts';
+import { newDiaryEntryPath } from '../diary/index.ts';
 import { DayNavigator } from './day-navigator.tsx';
 import { DayNotes } from './day-notes.tsx';
 import { MoodEntryCard } from './mood-entry-card.tsx';
@@ -33,7 +33,6 @@ export function MoodDay({
   const userData = useUserData();
   const entries = useDayEntries(day);
   const navigate = useNavigate();
-  const createDiaryEntry = useCreateDiaryEntry();
 
   // One function across renders, so the cards need not render again when another device changes the day.
   const remove = useCallback(
@@ -96,11 +95,7 @@ export function MoodDay({
                 <button
                   type="button"
                   className="button"
-                  onClick={() =>
-                    void createDiaryEntry(day).then((id) => {
-                      if (id) void navigate(`/diary/${id}`);
-                    })
-                  }
+                  onClick={() => void navigate(newDiaryEntryPath(day))}
                 >
                   {t('diary.write')}
                 </button>

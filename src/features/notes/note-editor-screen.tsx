@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { editedAfterDelete } from '../../db/edited-after-delete.ts';
+import { isPurged } from '../../db/is-purged.ts';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { NEW_NOTE_ID, NewNoteEditor } from './new-note-editor.tsx';
@@ -46,7 +47,8 @@ function StoredNoteScreen({
   const { t } = useTranslation();
   const note = useLiveQuery(async () => (await data.db.notes.get(noteId)) ?? null, [data.db, noteId]);
   if (note === undefined) return <Spinner label={t('common.loading')} />;
-  if (note === null) {
+  // A note deleted forever has nothing left to show or restore.
+  if (note === null || isPurged(note)) {
     return (
       <Page title={t('notes.missing.title')} description={t('notes.missing.body')}>
         <Link to="/notes">{t('notes.backToList')}</Link>

@@ -19,6 +19,7 @@ import { spokenText } from '../../ui/spoken-text.ts';
 import { TagsEditor } from './tags-editor.tsx';
 import { useAutosave, type SaveStatus } from '../../lib/drafts/use-autosave.ts';
 import { EditBase, storedFields } from '../../lib/drafts/edit-base.ts';
+import type { CarriedDraft } from '../../lib/drafts/use-new-entry-draft.ts';
 import { useIdleRelock } from './use-idle-relock.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
 import { useNoteSettings } from './use-note-settings.ts';
@@ -34,16 +35,6 @@ const STATUS_KEYS: Record<SaveStatus, string | null> = {
   saved: 'notes.save.saved',
   error: 'notes.save.failed',
 };
-
-/**
- * What a new note's draft (new-note-editor.tsx) hands the editor once the note exists: the words typed
- * so far, some perhaps after the create began, and which field had the caret, so typing goes on there.
- */
-export interface CarriedDraft {
-  title: string;
-  body: string;
-  focus: { field: 'title' | 'body'; start: number; end: number } | null;
-}
 
 /** The fields an editor's save is planned against what it showed (R37). */
 const EDITED = ['title', 'body', 'tags'] as const;

@@ -12,12 +12,13 @@ import type { Seen } from '../../db/commands/rebase-edit.ts';
 /**
  * An editor's write carries what the editor showed (`seen`, R37), so the replay merges it with whatever
  * was stored meanwhile instead of writing over it; a rescue from before `seen` existed has none. A new
- * note's first words (`new-note`) may be rescued before its create committed: the replay creates it
+ * note's or diary entry's first words (`new-note`, `new-diary-entry`) may be rescued before its create committed: the replay creates it
  * under the id the draft chose, or writes the words into it if the create landed after all.
  */
 export type RescuedWrite =
   | { kind: 'note'; id: string; patch: Record<string, unknown>; seen?: Seen }
   | { kind: 'new-note'; id: string; fields: Record<string, unknown> }
+  | { kind: 'new-diary-entry'; id: string; fields: Record<string, unknown> }
   | { kind: 'diary-entry'; id: string; patch: Record<string, unknown>; seen?: Seen }
   | { kind: 'form-draft'; key: string; value: unknown };
 
@@ -32,6 +33,11 @@ const rescuedWriteSchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('new-note'),
+    id: z.string().min(1),
+    fields: z.record(z.string(), z.unknown()),
+  }),
+  z.object({
+    kind: z.literal('new-diary-entry'),
     id: z.string().min(1),
     fields: z.record(z.string(), z.unknown()),
   }),
