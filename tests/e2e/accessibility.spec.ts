@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { enrolledAccountAtAal1, signInForReal } from './support/accounts.ts';
+import { chooseAnotherWay, enrolledAccountAtAal1, signInForReal } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { uniqueEmail } from './support/backend.ts';
 import { signInBeforeLoad, SESSION_STORAGE_KEY } from './support/session.ts';
@@ -98,13 +98,21 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('/auth phone and SSO forms have no serious or critical axe violations', async ({ page }) => {
+    test('/auth with more ways open, and its phone and SSO forms, have no serious or critical axe violations', async ({
+      page,
+    }) => {
       await page.goto('/auth');
+      const moreWays = page.getByRole('button', { name: 'More ways to sign in' });
+      await expect(moreWays).toHaveAttribute('aria-expanded', 'false');
+      expect(await seriousViolations(page)).toEqual([]);
+      await moreWays.click();
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Text me a code' }).click();
       await page.getByRole('button', { name: 'Text me a code' }).last().click();
       await expect(page.getByText('Enter your phone number.')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Company sign-in (SSO)' }).click();
+      await chooseAnotherWay(page, 'Company sign-in (SSO)');
       await expect(page.getByLabel('Company email domain')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { askForRecoveryLink } from './support/accounts.ts';
+import { askForRecoveryLink, chooseAnotherWay } from './support/accounts.ts';
 import { createAccount, latestMail, uniqueEmail } from './support/backend.ts';
 
 const PASSWORD = 'Tulips&tea42';
@@ -102,7 +102,7 @@ test.describe('accounts on the local backend', () => {
     const email = uniqueEmail('passwordless');
     await createAccount(request, email, PASSWORD);
     await page.goto('/auth');
-    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await chooseAnotherWay(page, 'Email me a code');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByText(`We sent a six-digit code to ${email}`)).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { PASSWORD, signInWithPassword } from './support/accounts.ts';
+import { chooseAnotherWay, PASSWORD, signInWithPassword } from './support/accounts.ts';
 import { API_URL, createAccount, latestMail, uniqueEmail } from './support/backend.ts';
 
 /** The development identity provider's page (server/auth/oauth.ts) stands in for Google, Apple, GitHub and SSO. */
@@ -15,6 +15,7 @@ test.describe('signing in without a password', () => {
   test('offers the configured providers and returns to the asked page after GitHub', async ({ page }) => {
     await page.goto('/notes?tag=travel');
     await expect(page).toHaveURL(/\/auth$/);
+    await page.getByRole('button', { name: 'More ways to sign in' }).click();
     for (const provider of ['Google', 'Apple', 'GitHub'])
       await expect(page.getByRole('button', { name: `Continue with ${provider}` })).toBeVisible();
     await page.getByRole('button', { name: 'Continue with GitHub' }).click();
@@ -25,7 +26,7 @@ test.describe('signing in without a password', () => {
 
   test('signs in with SSO by company domain', async ({ page }) => {
     await page.goto('/auth');
-    await page.getByRole('button', { name: 'Company sign-in (SSO)' }).click();
+    await chooseAnotherWay(page, 'Company sign-in (SSO)');
     await page.getByRole('button', { name: 'Continue with SSO' }).click();
     await expect(page.getByText("Enter your company's email domain.")).toBeVisible();
     await page.getByLabel('Company email domain').fill('https://acme.example');
@@ -40,7 +41,7 @@ test.describe('signing in without a password', () => {
   test('signs in with a code sent by text message', async ({ page, request }) => {
     const digits = `4915${String(Date.now()).slice(-8)}`;
     await page.goto('/auth');
-    await page.getByRole('button', { name: 'Text me a code' }).click();
+    await chooseAnotherWay(page, 'Text me a code');
     await page.getByLabel('Phone number').fill('0151 234');
     await page.getByRole('button', { name: 'Text me a code' }).last().click();
     await expect(page.getByText('Enter the number with its country code', { exact: false })).toBeVisible();

@@ -103,6 +103,12 @@ export async function enrolledAccountAtAal1(request: APIRequestContext, email: s
   return signIn.json();
 }
 
+/** Opens the auth panel's "More ways to sign in" and picks `way` (a code by email or text, SSO, a provider). */
+export async function chooseAnotherWay(page: Page, way: string): Promise<void> {
+  await page.getByRole('button', { name: 'More ways to sign in' }).click();
+  await page.getByRole('button', { name: way }).click();
+}
+
 /** Asks for a recovery link for `email` on the sign-in page, as a person who forgot their password. */
 export async function askForRecoveryLink(page: Page, email: string): Promise<void> {
   await page.goto('/auth');

@@ -8,6 +8,7 @@ import type { MurmurDatabase } from '../../../db/schema.ts';
 import { useUserData } from '../../../lib/user-data/use-user-data.ts';
 import { formatDuration } from '../recorder/format-duration.ts';
 import styles from '../recorder/recorder.module.css';
+import { transcriptionErrorText } from '../transcription/transcription-error-text.ts';
 import { useTranscriptionStatus } from '../transcription/use-transcription-status.ts';
 import { DeleteRecordingButton } from './delete-recording-button.tsx';
 import { downloadRecording } from './download-recording.ts';
@@ -47,7 +48,7 @@ export function RecordingItem({
       </p>
       {job?.last_error && status !== 'done' && status !== 'transcribing' ? (
         <p className={status === 'failed' ? styles.failure : undefined}>
-          {job.last_error}{' '}
+          {transcriptionErrorText(job.last_error, t)}{' '}
           {status === 'failed' ? (
             <button
               type="button"
