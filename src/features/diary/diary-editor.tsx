@@ -12,7 +12,9 @@ import { useFont } from '../../lib/fonts/use-font.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { useAutosave } from '../../lib/drafts/use-autosave.ts';
-import { FontSelect, FontSizeSelect } from '../../ui/font-select.tsx';
+import { ColorSwatches } from '../../ui/color-swatches.tsx';
+import { FontPicker } from '../../ui/font-picker.tsx';
+import { FontSizePicker } from '../../ui/font-size-picker.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
 import { spokenText } from '../../ui/spoken-text.ts';
@@ -259,27 +261,24 @@ function DiaryEditorForm({ entry }: { entry: Stored<DiaryEntry> }) {
         />
       ) : null}
       <div className={styles.look}>
-        <FontSelect
+        <FontPicker
           label={t('settings.appearance.font')}
           value={draft.font}
           disabled={deleted}
           onChange={(font) => edit({ font })}
         />
-        <FontSizeSelect
+        <FontSizePicker
           label={t('settings.appearance.size')}
           value={draft.font_size}
           disabled={deleted}
           onChange={(font_size) => edit({ font_size })}
         />
-        <label className={styles.colour}>
-          <span>{t('settings.appearance.colour')}</span>
-          <input
-            type="color"
-            value={draft.color.toLowerCase()}
-            disabled={deleted}
-            onChange={(event) => edit({ color: event.target.value })}
-          />
-        </label>
+        <ColorSwatches
+          label={t('settings.appearance.colour')}
+          value={draft.color}
+          disabled={deleted}
+          onChange={(color) => edit({ color })}
+        />
       </div>
       <div className={styles.actions}>
         {deleted ? (
