@@ -12,6 +12,7 @@ test.describe('diary look', () => {
   test('a font, size and colour picked in the diary apply at once and stay after a reload', async ({
     page,
   }) => {
+    test.setTimeout(90_000); // an axe run over the whole editor, then a reload
     await page.goto('/diary');
     await page.getByRole('button', { name: 'New entry for today' }).click();
     await page.getByLabel('Title').fill('Sea glass');
