@@ -18,6 +18,7 @@ import { FontSizePicker } from '../../ui/font-size-picker.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
 import { spokenText } from '../../ui/spoken-text.ts';
+import { textColorOn } from '../../ui/text-color-on.ts';
 import { useSettings } from '../settings/index.ts';
 import { targetKey } from '../voice/index.ts';
 import { useInsertAtCursor } from '../voice/index.ts';
@@ -227,7 +228,12 @@ function DiaryEditorForm({ entry }: { entry: Stored<DiaryEntry> }) {
           value={draft.body}
           rows={14}
           disabled={deleted}
-          style={{ fontFamily: family, fontSize: `${draft.font_size}px`, background: draft.color }}
+          style={{
+            fontFamily: family,
+            fontSize: `${draft.font_size}px`,
+            background: draft.color,
+            color: textColorOn(draft.color),
+          }}
           onChange={(event) => edit({ body: event.target.value })}
           onBlur={() => void flush()}
         />

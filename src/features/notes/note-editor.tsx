@@ -8,7 +8,7 @@ import { notify } from '../../lib/toasts/toasts.ts';
 import { Page } from '../../ui/page.tsx';
 import type { NoteFields } from '../../db/commands/note-commands.ts';
 import { LockedNoteGate } from './locked-note-gate.tsx';
-import { textColorOn } from './note-colors.ts';
+import { textColorOn } from '../../ui/text-color-on.ts';
 import { NoteConflicts } from './note-conflicts.tsx';
 import { NoteLockControls } from './note-lock-controls.tsx';
 import { NoteStylePickers } from './note-style-pickers.tsx';

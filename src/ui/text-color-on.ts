@@ -8,7 +8,7 @@ function luminance(hex: string): number {
   return 0.2126 * channel(hex, 1) + 0.7152 * channel(hex, 3) + 0.0722 * channel(hex, 5);
 }
 
-/** Near-black or white, whichever contrasts more with the note's colour (both themes keep the colour). */
+/** Near-black or white, whichever contrasts more with a paper colour (both themes keep the colour). */
 export function textColorOn(hex: string): string {
   const background = luminance(hex);
   const dark = (background + 0.05) / (luminance('#1A1A1A') + 0.05);
