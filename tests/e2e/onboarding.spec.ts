@@ -24,8 +24,11 @@ test('a new user is onboarded: name, topics, fonts, theme and the microphone exp
   await page.getByLabel('What should Murmur call you?').fill('Grace');
   await page.getByLabel('Gratitude').check();
   await page.getByLabel('Dreams').check();
-  await page.getByLabel('Notes', { exact: true }).selectOption('Inter');
-  await page.getByLabel('Diary', { exact: true }).selectOption('Playfair Display');
+  await page.getByRole('group', { name: 'Notes', exact: true }).getByRole('radio', { name: 'Inter' }).check();
+  await page
+    .getByRole('group', { name: 'Diary', exact: true })
+    .getByRole('radio', { name: 'Playfair Display' })
+    .check();
   await page.getByLabel('Dark').check();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.getByRole('button', { name: 'Start journaling' }).click();

@@ -12,9 +12,12 @@ import { useFont } from '../../lib/fonts/use-font.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { useAutosave } from '../../lib/drafts/use-autosave.ts';
-import { FontSelect, FontSizeSelect } from '../../ui/font-select.tsx';
+import { ColorSwatches } from '../../ui/color-swatches.tsx';
+import { FontPicker } from '../../ui/font-picker.tsx';
+import { FontSizePicker } from '../../ui/font-size-picker.tsx';
 import { ReadAloudButton } from '../../ui/read-aloud-button.tsx';
 import { spokenText } from '../../ui/spoken-text.ts';
+import { textColorOn } from '../../ui/text-color-on.ts';
 import { useSettings } from '../settings/index.ts';
 import { targetKey } from '../voice/index.ts';
 import { useInsertAtCursor } from '../voice/index.ts';
@@ -223,7 +226,12 @@ export function DiaryEditorForm({ entry, carried }: { entry: Stored<DiaryEntry>;
           value={draft.body}
           rows={14}
           disabled={deleted}
-          style={{ fontFamily: family, fontSize: `${draft.font_size}px`, background: draft.color }}
+          style={{
+            fontFamily: family,
+            fontSize: `${draft.font_size}px`,
+            background: draft.color,
+            color: textColorOn(draft.color),
+          }}
           onChange={(event) => edit({ body: event.target.value })}
           onBlur={() => void flush()}
         />
@@ -257,27 +265,24 @@ export function DiaryEditorForm({ entry, carried }: { entry: Stored<DiaryEntry>;
         />
       ) : null}
       <div className={styles.look}>
-        <FontSelect
+        <FontPicker
           label={t('settings.appearance.font')}
           value={draft.font}
           disabled={deleted}
           onChange={(font) => edit({ font })}
         />
-        <FontSizeSelect
+        <FontSizePicker
           label={t('settings.appearance.size')}
           value={draft.font_size}
           disabled={deleted}
           onChange={(font_size) => edit({ font_size })}
         />
-        <label className={styles.colour}>
-          <span>{t('settings.appearance.colour')}</span>
-          <input
-            type="color"
-            value={draft.color.toLowerCase()}
-            disabled={deleted}
-            onChange={(event) => edit({ color: event.target.value })}
-          />
-        </label>
+        <ColorSwatches
+          label={t('settings.appearance.colour')}
+          value={draft.color}
+          disabled={deleted}
+          onChange={(color) => edit({ color })}
+        />
       </div>
       <div className={styles.actions}>
         {deleted ? (

@@ -12,14 +12,20 @@ describe('addTags', () => {
     expect(addTags([], 'home, #work,\ngarden')).toEqual(['home', 'work', 'garden']);
   });
 
+  it('makes each word a tag and drops the punctuation around it, keeping what is inside', () => {
+    expect(addTags([], 'home. (garden); self-care!')).toEqual(['home', 'garden', 'self-care']);
+    expect(addTags([], 'Home work\tlist')).toEqual(['Home', 'work', 'list']);
+    expect(addTags([], '#café…')).toEqual(['café']);
+  });
+
   it('adds a tag once, whatever its case', () => {
     expect(addTags(['Home'], 'home, HOME')).toEqual(['Home']);
   });
 
   it('says why nothing was added', () => {
-    expect(addTags([], ' , # ,')).toBe('empty');
+    expect(addTags([], ' , # ,.!')).toBe('empty');
     expect(addTags([], `ok, ${'x'.repeat(MAX_TAG_LENGTH + 1)}`)).toBe('long');
     const full = Array.from({ length: MAX_TAGS }, (_, index) => `tag${index}`);
-    expect(addTags(full, 'one more')).toBe('full');
+    expect(addTags(full, 'one')).toBe('full');
   });
 });

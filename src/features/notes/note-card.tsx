@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 
 import type { Note } from '../../db/entities/note.ts';
-import { textColorOn } from './note-colors.ts';
+import { textColorOn } from '../../ui/text-color-on.ts';
 import { notePreview } from './note-preview.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
 import styles from './notes.module.css';

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -81,6 +81,27 @@ describe('note editor', () => {
     );
     await waitFor(() => expect(body).toHaveProperty('value', 'Early morning, rain. Evening. Late call.'));
     expect(await data.db.conflicts.count()).toBe(0);
+  });
+
+  it('shows a picked colour, font and size at once, before the save comes back, and keeps them', async () => {
+    const id = await data.commands.createNote({ body: 'Picnic' });
+    await open(id);
+    const body = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Text' });
+    const mint = screen.getByRole<HTMLInputElement>('radio', { name: 'Mint' });
+    // Synchronous on purpose: the chosen state comes from the editor, not from the stored note.
+    fireEvent.click(mint);
+    expect(mint.checked).toBe(true);
+    expect(body.style.backgroundColor.toUpperCase()).toBe('#DCFCE7');
+    fireEvent.click(screen.getByRole('radio', { name: 'Lora' }));
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Lora' }).checked).toBe(true);
+    expect(body.style.fontFamily).toMatch(/^"?Lora"?,/);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Text size' }), { target: { value: '24' } });
+    expect(screen.getByRole('option', { name: '24 px', selected: true })).toBeTruthy();
+    expect(body.style.fontSize).toBe('24px');
+    await waitFor(async () =>
+      expect(await data.db.notes.get(id)).toMatchObject({ color: '#DCFCE7', font: 'Lora', font_size: 24 }),
+    );
+    expect(mint.checked).toBe(true);
   });
 
   it('flushes on blur', async () => {

@@ -8,7 +8,7 @@ import { notify } from '../../lib/toasts/toasts.ts';
 import { Page } from '../../ui/page.tsx';
 import type { NoteFields } from '../../db/commands/note-commands.ts';
 import { LockedNoteGate } from './locked-note-gate.tsx';
-import { textColorOn } from './note-colors.ts';
+import { textColorOn } from '../../ui/text-color-on.ts';
 import { NoteConflicts } from './note-conflicts.tsx';
 import { NoteLockControls } from './note-lock-controls.tsx';
 import { NoteStylePickers } from './note-style-pickers.tsx';
@@ -35,6 +35,12 @@ const STATUS_KEYS: Record<SaveStatus, string | null> = {
   saved: 'notes.save.saved',
   error: 'notes.save.failed',
 };
+
+type Look = Pick<Note, 'font' | 'color' | 'font_size'>;
+
+function sameLook(a: Look, b: Look): boolean {
+  return a.font === b.font && a.color === b.color && a.font_size === b.font_size;
+}
 
 /** The fields an editor's save is planned against what it showed (R37). */
 const EDITED = ['title', 'body', 'tags'] as const;
@@ -63,7 +69,6 @@ export function NoteEditor({
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const settings = useNoteSettings(data);
-  const family = useFont(note.font);
   const titleRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const [title, setTitle] = useState(carried?.title ?? note.title);
@@ -161,9 +166,17 @@ export function NoteEditor({
     void navigate('/notes', { state });
   };
 
+  // A picked font, colour or size shows at once, before its save comes back through the live query;
+  // the picks give way as soon as the stored look changes (their save landing, or a change from elsewhere).
+  const stored: Look = { font: note.font, color: note.color, font_size: note.font_size };
+  const [picked, setPicked] = useState<{ look: Partial<Look>; over: Look } | null>(null);
+  const pending = picked && sameLook(picked.over, stored) ? picked.look : {};
+  const look: Look = { ...stored, ...pending };
+  const family = useFont(look.font);
+
   // Taking over from a draft whose words all went into the create: they are saved.
   const statusKey = STATUS_KEYS[autosave.status === 'idle' && carriedOver ? 'saved' : autosave.status];
-  const textStyle = { fontFamily: family, backgroundColor: note.color, color: textColorOn(note.color) };
+  const textStyle = { fontFamily: family, backgroundColor: look.color, color: textColorOn(look.color) };
   const showLock = settings.enable_note_lock || note.locked;
 
   return (
@@ -200,7 +213,7 @@ export function NoteEditor({
             ref={bodyRef}
             id="note-body"
             className={styles.body}
-            style={{ ...textStyle, fontSize: `${note.font_size}px` }}
+            style={{ ...textStyle, fontSize: `${look.font_size}px` }}
             value={body}
             onChange={(event) => {
               setBody(event.target.value);
@@ -245,7 +258,13 @@ export function NoteEditor({
       <NoteConflicts data={data} noteId={note.id} hideBody={hidden} />
       <details className={styles.details}>
         <summary>{t('notes.style.heading')}</summary>
-        <NoteStylePickers value={note} onChange={saveNow} />
+        <NoteStylePickers
+          value={look}
+          onChange={(patch) => {
+            setPicked({ look: { ...pending, ...patch }, over: stored });
+            saveNow(patch);
+          }}
+        />
       </details>
       <TagsEditor tags={note.tags} onChange={(tags) => saveNow({ tags })} />
     </Page>

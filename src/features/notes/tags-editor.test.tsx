@@ -23,4 +23,18 @@ describe('TagsEditor', () => {
     expect(onChange).toHaveBeenLastCalledWith(['home']);
     expect(field.value).toBe('wo');
   });
+
+  it('adds a typed word on a space, and a pasted "home." as the tag home', async () => {
+    const onChange = vi.fn<(tags: string[]) => void>();
+    const view = render(<TagsEditor tags={[]} onChange={onChange} />);
+    const field = screen.getByRole<HTMLInputElement>('textbox');
+    await userEvent.type(field, 'garden ');
+    expect(onChange).toHaveBeenLastCalledWith(['garden']);
+    expect(field.value).toBe('');
+
+    view.rerender(<TagsEditor tags={['garden']} onChange={onChange} />);
+    await userEvent.paste('home.');
+    await userEvent.tab();
+    expect(onChange).toHaveBeenLastCalledWith(['garden', 'home']);
+  });
 });

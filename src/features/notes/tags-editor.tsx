@@ -1,12 +1,12 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { addTags } from './add-tags.ts';
+import { addTags, TAG_SEPARATOR } from './add-tags.ts';
 import styles from './notes.module.css';
 
 /**
- * Tags as removable chips plus a field: Enter, a comma or leaving the field adds what was typed (a pasted
- * list becomes its tags); Backspace in the empty field removes the last.
+ * Tags as removable chips plus a field: Enter, a comma, a space or leaving the field adds what was typed
+ * (a pasted list becomes its tags); Backspace in the empty field removes the last.
  */
 export function TagsEditor({ tags, onChange }: { tags: string[]; onChange: (tags: string[]) => void }) {
   const { t } = useTranslation();
@@ -31,10 +31,11 @@ export function TagsEditor({ tags, onChange }: { tags: string[]; onChange: (tags
     onChange(result);
   };
 
-  // A paste or a mobile keyboard's comma arrives as a change, not a key press: what precedes the last
-  // separator becomes tags, what follows it stays to be typed on.
+  // A paste or a mobile keyboard's comma or space arrives as a change, not a key press: what precedes
+  // the last separator becomes tags, what follows it stays to be typed on.
   const onTyped = (value: string) => {
-    const last = Math.max(value.lastIndexOf(','), value.lastIndexOf('\n'));
+    let last = value.length - 1;
+    while (last >= 0 && !TAG_SEPARATOR.test(value.charAt(last))) last -= 1;
     if (last < 0) setTyped(value);
     else commit(value.slice(0, last), value.slice(last + 1));
   };

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 import type { Commands } from '../../db/commands/create-commands.ts';
-import { FONT_CATALOG } from '../../lib/fonts/font-catalog.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { SelectField } from '../../ui/select-field.tsx';
+import { FontPicker } from '../../ui/font-picker.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { FormError } from '../auth/index.ts';
 import { useAuthAction } from '../auth/index.ts';
@@ -86,28 +85,8 @@ export function OnboardingForm({ user, commands }: OnboardingFormProps) {
       </fieldset>
       <fieldset className={styles.group}>
         <legend>{t('onboarding.fonts.heading')}</legend>
-        <SelectField
-          label={t('onboarding.fonts.note')}
-          value={noteFont}
-          onChange={(event) => setNoteFont(event.target.value)}
-        >
-          {FONT_CATALOG.map((font) => (
-            <option key={font.name} value={font.name}>
-              {font.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('onboarding.fonts.diary')}
-          value={diaryFont}
-          onChange={(event) => setDiaryFont(event.target.value)}
-        >
-          {FONT_CATALOG.map((font) => (
-            <option key={font.name} value={font.name}>
-              {font.name}
-            </option>
-          ))}
-        </SelectField>
+        <FontPicker label={t('onboarding.fonts.note')} value={noteFont} onChange={setNoteFont} />
+        <FontPicker label={t('onboarding.fonts.diary')} value={diaryFont} onChange={setDiaryFont} />
       </fieldset>
       <ThemePicker />
       <MicrophoneExplainer />

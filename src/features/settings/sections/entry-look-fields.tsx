@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
 import { useFont } from '../../../lib/fonts/use-font.ts';
-import { FontSelect, FontSizeSelect } from '../../../ui/font-select.tsx';
+import { ColorSwatches } from '../../../ui/color-swatches.tsx';
+import { FontPicker } from '../../../ui/font-picker.tsx';
+import { FontSizePicker } from '../../../ui/font-size-picker.tsx';
 import { useSettings } from '../use-settings.ts';
 import styles from '../fields/setting-fields.module.css';
 
@@ -20,30 +22,23 @@ export function EntryLookFields({ kind }: { kind: Kind }) {
   const family = useFont(font);
   return (
     <>
-      <div className={styles.row}>
-        <FontSelect
-          label={t('settings.appearance.font')}
-          value={font}
-          onChange={(value) => void update({ [`default_${kind}_font`]: value })}
+      <FontPicker
+        label={t('settings.appearance.font')}
+        value={font}
+        onChange={(value) => void update({ [`default_${kind}_font`]: value })}
+      />
+      <FontSizePicker
+        label={t('settings.appearance.size')}
+        value={size}
+        onChange={(value) => void update({ [`default_${kind}_font_size`]: value })}
+      />
+      {color !== null ? (
+        <ColorSwatches
+          label={t('settings.appearance.colour')}
+          value={color}
+          onChange={(value) => void update({ [`default_${kind}_color`]: value })}
         />
-        <FontSizeSelect
-          label={t('settings.appearance.size')}
-          value={size}
-          onChange={(value) => void update({ [`default_${kind}_font_size`]: value })}
-        />
-        {color !== null ? (
-          <label className={styles.colour}>
-            <span>{t('settings.appearance.colour')}</span>
-            <input
-              type="color"
-              value={color.toLowerCase()}
-              onChange={(event) =>
-                void update({ [`default_${kind}_color`]: event.target.value.toUpperCase() })
-              }
-            />
-          </label>
-        ) : null}
-      </div>
+      ) : null}
       <p
         className={styles.preview}
         data-testid={`${kind}-preview`}

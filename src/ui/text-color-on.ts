@@ -1,15 +1,3 @@
-/** Colours offered for a note; the settings default (#FFF7D1) comes first. Any #rrggbb is accepted. */
-export const NOTE_COLORS: readonly { value: string; name: string }[] = [
-  { value: '#FFF7D1', name: 'cream' },
-  { value: '#FFE4E1', name: 'rose' },
-  { value: '#E0F2FE', name: 'sky' },
-  { value: '#DCFCE7', name: 'mint' },
-  { value: '#F3E8FF', name: 'lavender' },
-  { value: '#FDE68A', name: 'amber' },
-  { value: '#E5E7EB', name: 'grey' },
-  { value: '#1F2937', name: 'charcoal' },
-];
-
 function channel(hex: string, offset: number): number {
   const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
   return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
@@ -20,7 +8,7 @@ function luminance(hex: string): number {
   return 0.2126 * channel(hex, 1) + 0.7152 * channel(hex, 3) + 0.0722 * channel(hex, 5);
 }
 
-/** Near-black or white, whichever contrasts more with the note's colour (both themes keep the colour). */
+/** Near-black or white, whichever contrasts more with a paper colour (both themes keep the colour). */
 export function textColorOn(hex: string): string {
   const background = luminance(hex);
   const dark = (background + 0.05) / (luminance('#1A1A1A') + 0.05);
