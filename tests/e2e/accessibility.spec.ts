@@ -124,7 +124,10 @@ for (const theme of ['light', 'dark'] as const) {
       await page.route('**/rest/v1/rpc/sync_push', (route) => route.abort('internetdisconnected'));
       await signInForReal(page, request, uniqueEmail('axe-unsynced'));
       await page.goto('/onboarding');
-      await page.getByLabel('Notes', { exact: true }).selectOption('Caveat');
+      await page
+        .getByRole('group', { name: 'Notes', exact: true })
+        .getByRole('radio', { name: 'Caveat' })
+        .check();
       await page.getByRole('button', { name: 'Start journaling' }).click();
       await expect(page).toHaveURL(/\/app$/);
       await page.goto('/profile');

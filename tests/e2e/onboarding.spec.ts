@@ -59,7 +59,7 @@ test('signing out with unsynced changes says how many, exports the journal, then
   await page.route('**/rest/v1/rpc/sync_push', (route) => route.abort('internetdisconnected'));
   const email = uniqueEmail('unsynced');
   await signUp(page, email);
-  await page.getByLabel('Notes', { exact: true }).selectOption('Lora');
+  await page.getByRole('group', { name: 'Notes', exact: true }).getByRole('radio', { name: 'Lora' }).check();
   await page.getByRole('button', { name: 'Start journaling' }).click();
   await expect(page).toHaveURL(/\/app$/);
   const userId = await storedUserId(page);
