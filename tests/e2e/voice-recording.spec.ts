@@ -221,6 +221,8 @@ test.describe('voice recording', () => {
     await page.getByRole('button', { name: 'New note' }).click();
     const text = page.getByLabel('Text', { exact: true });
     await text.fill('Morning. Evening.');
+    // The first words create the note (ADR 0143); its editor takes over, and the person goes on in it.
+    await expect(page).toHaveURL(/\/notes\/[0-9a-f-]{36}$/);
     // The cursor after 'Morning.': the words go there, not at the end.
     await text.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(8, 8));
     await page.getByRole('button', { name: 'Record into this text' }).click();

@@ -43,6 +43,9 @@ export function serverStatePersistence(
   forgotten.delete(userId);
   const persister = createAsyncStoragePersister({
     key: keyOf(userId),
+    // Written as soon as it changes, not a second later: a start that goes offline right after a trial
+    // began (or a tab closed then) must find the new answer kept. Server state changes seldom.
+    throttleTime: 0,
     storage: {
       getItem: (key) => readLocal(key),
       setItem: (key, value) => {
