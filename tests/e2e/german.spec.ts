@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 
 import { expect, test, type Page } from '@playwright/test';
 
+import { SETTINGS_SECTIONS } from '../../src/app/routes/settings-sections.ts';
+
 import { signInBeforeLoad } from './support/session.ts';
 import { fakeMicrophone, startTrial } from './support/voice.ts';
 
@@ -99,16 +101,7 @@ test('German screens show no English', async ({ page }) => {
     '/subscription',
     '/support',
     '/settings',
-    ...[
-      'recording',
-      'transcription',
-      'text-to-speech',
-      'note-lock',
-      'appearance',
-      'notifications',
-      'account',
-      'storage',
-    ].map((section) => `/settings/${section}`),
+    ...SETTINGS_SECTIONS.map((section) => `/settings/${section}`),
   ];
   const found: string[] = [];
   for (const path of paths) {
