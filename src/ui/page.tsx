@@ -1,12 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 
+import { FIRST_SCREEN_MARK } from '../lib/first-screen-mark.ts';
 import styles from './page.module.css';
-
-/**
- * The moment the first screen of this page load is on screen. Benchmarks (docs/performance.md) and the
- * on-device performance log read it with performance.getEntriesByName('murmur:first-screen').
- */
-const FIRST_SCREEN_MARK = 'murmur:first-screen';
 
 /** Only the first Page of a load marks: later navigations are not a start-up. */
 function markFirstScreen(): void {

@@ -1,3 +1,4 @@
+import { FIRST_SCREEN_MARK } from '../../lib/first-screen-mark.ts';
 import { readLocal, storageKey, writeLocal } from '../../lib/local-store.ts';
 
 /**
@@ -41,7 +42,7 @@ export function startPerformanceMonitor(): void {
     }).observe({ type: 'paint', buffered: true });
   }
   addEventListener('pagehide', () => {
-    const firstScreen = performance.getEntriesByName('murmur:first-screen', 'mark')[0];
+    const firstScreen = performance.getEntriesByName(FIRST_SCREEN_MARK, 'mark')[0];
     if (firstScreen) sample.firstScreenMs = Math.round(firstScreen.startTime);
     const log = parseLog(readLocal(PERFORMANCE_LOG_KEY));
     writeLocal(PERFORMANCE_LOG_KEY, JSON.stringify([...log, sample].slice(-MAX_SESSIONS)));

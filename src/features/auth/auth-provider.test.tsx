@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { FIRST_SCREEN_MARK } from '../../lib/first-screen-mark.ts';
 import { createI18n } from '../../lib/i18n/i18n.ts';
 import AppToaster from '../../lib/toasts/app-toaster.tsx';
 import { AuthProvider } from './auth-provider.tsx';
@@ -65,24 +66,29 @@ describe('session guard', () => {
         user: { id: '6f1c2f8e-8c2b-4a63-9a53-3b0f0f7c1a01', aud: 'authenticated' },
       }),
     );
-    const client = createClient(backend.url, backend.anonKey, {
-      auth: {
-        storageKey,
-        storage: {
-          getItem: (key) => stored.get(key) ?? null,
-          setItem: (key, value) => void stored.set(key, value),
-          removeItem: (key) => void stored.delete(key),
-        },
-        autoRefreshToken: false,
-        detectSessionInUrl: false,
-        persistSession: true,
-      },
-    });
+    // Created when the provider loads it, as the app's client is: creating it starts its session recovery.
+    let client: ReturnType<typeof createClient> | undefined;
+    const loadClient = () =>
+      Promise.resolve(
+        (client ??= createClient(backend.url, backend.anonKey, {
+          auth: {
+            storageKey,
+            storage: {
+              getItem: (key) => stored.get(key) ?? null,
+              setItem: (key, value) => void stored.set(key, value),
+              removeItem: (key) => void stored.delete(key),
+            },
+            autoRefreshToken: false,
+            detectSessionInUrl: false,
+            persistSession: true,
+          },
+        })),
+      );
     const i18n = await createI18n('de-DE');
 
     render(
       <I18nextProvider i18n={i18n}>
-        <AuthProvider loadClient={() => Promise.resolve(client)}>
+        <AuthProvider loadClient={loadClient}>
           <Who />
           <AppToaster />
         </AuthProvider>
@@ -96,4 +102,30 @@ describe('session guard', () => {
     expect(screen.getByText('nobody')).toBeTruthy();
     await waitFor(() => expect(stored.has(storageKey)).toBe(false));
   }, 60_000);
+});
+
+describe('loading supabase-js', () => {
+  it('waits for the first screen when the start is already decided, so that screen does not download it', async () => {
+    performance.clearMarks(FIRST_SCREEN_MARK);
+    const client = createClient('http://127.0.0.1:9', 'anon-key', {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
+    const loadClient = vi.fn(() => Promise.resolve(client));
+    const i18n = await createI18n('en-US');
+
+    render(
+      <I18nextProvider i18n={i18n}>
+        <AuthProvider loadClient={loadClient}>
+          <Who />
+        </AuthProvider>
+      </I18nextProvider>,
+    );
+
+    // No stored session: the visitor is decided at once, before supabase-js exists.
+    expect(screen.getByText('nobody')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loadClient).not.toHaveBeenCalled();
+    performance.mark(FIRST_SCREEN_MARK);
+    await waitFor(() => expect(loadClient).toHaveBeenCalledOnce());
+  });
 });

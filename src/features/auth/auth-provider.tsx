@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { afterFirstScreen } from '../../lib/after-first-screen.ts';
 import { appConfig } from '../../lib/config.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { readStoredSession } from '../../lib/stored-session.ts';
@@ -19,6 +20,9 @@ function isNetworkFailure(error: unknown): boolean {
 
 export type AuthClient = Pick<SupabaseClient, 'auth'>;
 
+/** How long a decided start waits for its first screen before loading the auth client anyway. */
+const CLIENT_LOAD_LATEST_MS = 3_000;
+
 interface AuthProviderProps {
   children: ReactNode;
   /** The auth client; the app's configured supabase-js client unless another is given. */
@@ -34,6 +38,7 @@ interface AuthProviderProps {
 export function AuthProvider({ children, loadClient = loadSupabase }: AuthProviderProps) {
   const { i18n } = useTranslation();
   const [core, setCore] = useState<AuthCore>(() => initialAuthCore());
+  const [initialLoading] = useState(core.loading);
 
   useEffect(() => {
     let cancelled = false;
@@ -41,20 +46,32 @@ export function AuthProvider({ children, loadClient = loadSupabase }: AuthProvid
 
     void (async () => {
       try {
+        // A start that is already decided (a fresh stored session, or none) needs supabase-js only to
+        // follow auth events and refresh tokens, so its first screen does not download it; a start that
+        // shows 'Loading...' waits for supabase-js and loads it at once.
+        if (!initialLoading) await afterFirstScreen(CLIENT_LOAD_LATEST_MS);
+        if (cancelled) return;
         const supabase = await loadClient();
+        if (cancelled) return;
+        // Subscribed before the session is read, so an event in between (a sign-out by the session-expiry
+        // watcher, a sign-in from the form) is not missed; once an event has spoken, the read is older.
+        let eventSeen = false;
+        const { data: listener } = supabase.auth.onAuthStateChange((event, session) => {
+          // INITIAL_SESSION repeats what getSession answers below, and says null where that read fails
+          // (offline too), where the failure's own handling below must decide.
+          if (event === 'INITIAL_SESSION') return;
+          eventSeen = true;
+          setCore((current) => applyAuthEvent(current, event, session));
+        });
+        unsubscribe = () => listener.subscription.unsubscribe();
         const { data, error } = await supabase.auth.getSession();
         if (error) throw error;
-        if (cancelled) return;
+        if (cancelled || eventSeen) return;
         setCore((current) => ({
           session: data.session,
           loading: false,
           isRecoveryMode: current.isRecoveryMode && data.session !== null,
         }));
-        const { data: listener } = supabase.auth.onAuthStateChange((event, session) => {
-          setCore((current) => applyAuthEvent(current, event, session));
-        });
-        unsubscribe = () => listener.subscription.unsubscribe();
-        if (cancelled) unsubscribe();
       } catch (error) {
         if (cancelled) return;
         if (isNetworkFailure(error)) {
@@ -79,7 +96,7 @@ export function AuthProvider({ children, loadClient = loadSupabase }: AuthProvid
       cancelled = true;
       unsubscribe?.();
     };
-  }, [i18n, loadClient]);
+  }, [i18n, initialLoading, loadClient]);
 
   const finishRecovery = useCallback(() => setCore((current) => ({ ...current, isRecoveryMode: false })), []);
   const value = useMemo<AuthContextValue>(() => {
