@@ -196,6 +196,21 @@ export default tseslint.config(
     },
   },
   {
+    // The journal's encryption (ADR 0151): keys and IVs must come from the platform's CSPRNG through Web
+    // Crypto, never from the seeded Random port that keeps the rest of sync deterministic.
+    files: ['src/sync/crypto/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestAnimationFrame'].map(
+          (name) => ({ name, message: 'Use the injected Timers port.' }),
+        ),
+        { name: 'navigator', message: 'Use the injected Connectivity / LockPort.' },
+        { name: 'performance', message: 'Use the injected Clock.' },
+      ],
+    },
+  },
+  {
     files: ['src/lib/supabase-client.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -1,0 +1,24 @@
+/**
+ * A value that cannot be decrypted as what it claims to be: tampered with, moved to another field or
+ * entry (its associated data differs), or encrypted under another key. Nothing is written from it.
+ */
+export class JournalDecryptionError extends Error {
+  readonly where: string;
+
+  constructor(where: string) {
+    super(`Murmur could not decrypt ${where}: it was changed, moved, or encrypted with another key`);
+    this.name = 'JournalDecryptionError';
+    this.where = where;
+  }
+}
+
+/** The passphrase or recovery key given does not open the journal's key. */
+export class WrongUnlockSecretError extends Error {
+  readonly secret: 'passphrase' | 'recovery key';
+
+  constructor(secret: 'passphrase' | 'recovery key') {
+    super(`That ${secret} does not unlock this journal`);
+    this.name = 'WrongUnlockSecretError';
+    this.secret = secret;
+  }
+}
