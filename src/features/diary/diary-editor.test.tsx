@@ -15,6 +15,7 @@ import { DiaryEditor } from './diary-editor.tsx';
 const messages = {
   updated: '',
   failed: () => '',
+  rejected: '',
   unknownError: '',
   signInRequired: '',
   fontRequired: '',
