@@ -128,7 +128,7 @@ test.describe('mood and diary', () => {
     await expect(page.getByRole('link', { name: /Harbour walk/ })).toBeVisible();
   });
 
-  test('[R42] a deleted diary entry can be deleted forever from its page, after a question', async ({
+  test('[R43] a deleted diary entry can be deleted forever from its page, after a question', async ({
     page,
   }) => {
     await page.goto('/diary');

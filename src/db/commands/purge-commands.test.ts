@@ -47,6 +47,7 @@ describe('[R42] deleting notes forever', () => {
         clock.now(),
       ),
     );
+    await db.conflicts.update('c1', { base_value: 'what Ana and I both started from' });
     const recordingId = await commands.createRecording({
       entry_table: 'notes',
       entry_id: id,
@@ -118,7 +119,7 @@ describe('[R42] deleting notes forever', () => {
     expect(await everythingStored()).not.toMatch(/Old plan|old letter/);
   });
 
-  it('deletes the note’s recordings and queues their uploaded audio for removal from Storage', async () => {
+  it('[R43] deletes the note’s recordings and queues their uploaded audio for removal from Storage', async () => {
     const id = await commands.createNote({ body: 'Voice memo' });
     const recordingId = await commands.createRecording({
       entry_table: 'notes',
@@ -141,7 +142,7 @@ describe('[R42] deleting notes forever', () => {
   });
 });
 
-describe('[R42] deleting diary entries forever', () => {
+describe('[R43] deleting diary entries forever', () => {
   let db: MurmurDatabase;
   let commands: Commands;
 

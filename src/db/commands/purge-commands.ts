@@ -51,6 +51,8 @@ export function purgeCommands(ctx: CommandContext) {
     for (const conflict of conflicts) {
       await writeChange(ctx.db, ctx.ports, 'conflicts', conflict.id, {
         losing_value: null,
+        // The text both edits started from (R40) is the entry's words too.
+        ...(conflict.base_value == null ? {} : { base_value: null }),
         resolved_at: conflict.resolved_at ?? nowIso(ctx),
       });
     }

@@ -182,7 +182,7 @@ describe('diary editor', () => {
     });
   });
 
-  it('[R42] deletes a deleted entry forever once confirmed, and its page then says it does not exist', async () => {
+  it('[R43] deletes a deleted entry forever once confirmed, and its page then says it does not exist', async () => {
     const id = await data.commands.createDiaryEntry({ day: '2026-11-21', title: 'Lake', body: 'Ana swam' });
     await data.commands.deleteDiaryEntry(id);
     await open(id);

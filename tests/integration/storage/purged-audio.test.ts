@@ -21,7 +21,7 @@ import {
 
 const audio = new Blob([Uint8Array.from({ length: 2000 }, (_, i) => i % 251)], { type: 'audio/webm' });
 
-describe.each(TARGETS)('[R42] the audio of a note deleted forever, on %s', (target) => {
+describe.each(TARGETS)('[R43] the audio of a note deleted forever, on %s', (target) => {
   let backend: SyncBackend;
   let alice: SignedInUser;
   let bob: SignedInUser;
