@@ -1,13 +1,15 @@
 /**
- * Whether a note was deleted forever (R42): deleted, and with no words left in it. The trash does not
- * list it, and its page says it does not exist: there is nothing in it to restore. Words an editor saves
- * into it afterwards (R39) make it a note in the trash again.
+ * Whether a note or diary entry was deleted forever (R42): deleted, and with no words left in it. No
+ * list shows it, and its page says it does not exist: there is nothing in it to restore. Words an
+ * editor saves into it afterwards (R39) make it a deleted entry again.
  */
-export function isPurged(note: {
+export function isPurged(entry: {
   deleted_at: string | null;
   title: string;
   body: string;
-  tags: readonly string[];
+  tags?: readonly string[];
 }): boolean {
-  return note.deleted_at !== null && note.title === '' && note.body === '' && note.tags.length === 0;
+  return (
+    entry.deleted_at !== null && entry.title === '' && entry.body === '' && (entry.tags?.length ?? 0) === 0
+  );
 }

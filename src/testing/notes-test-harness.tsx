@@ -63,7 +63,14 @@ export async function openTestSettings(data: NotesData & { clock: { now: () => n
     now: data.clock.now,
     notify: () => undefined,
     logError: () => undefined,
-    messages: { updated: '', failed: () => '', unknownError: '', signInRequired: '', fontRequired: '' },
+    messages: {
+      updated: '',
+      failed: () => '',
+      rejected: '',
+      unknownError: '',
+      signInRequired: '',
+      fontRequired: '',
+    },
     // The store components read from when no Jotai Provider is above them, as in these tests.
     stateStore: getDefaultStore(),
   });

@@ -128,6 +128,37 @@ test.describe('mood and diary', () => {
     await expect(page.getByRole('link', { name: /Harbour walk/ })).toBeVisible();
   });
 
+  test('[R43] a deleted diary entry can be deleted forever from its page, after a question', async ({
+    page,
+  }) => {
+    await page.goto('/diary');
+    await page.getByRole('button', { name: 'New entry for today' }).click();
+    await page.getByLabel('Title').fill('Letter to Ana');
+    await expect(page).toHaveURL(/\/diary\/[0-9a-f-]{36}$/);
+    const entryUrl = page.url();
+    await page.getByLabel('Entry', { exact: true }).fill('What I never sent.');
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/mood\?day=/);
+
+    await page.goBack();
+    await expect(page.getByText('This entry is in the trash.')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete forever' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete “Letter to Ana” forever?' });
+    await expect(dialog).toContainText('This cannot be undone.');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Delete forever' }).click();
+    await expect(page).toHaveURL(/\/mood\?day=/);
+    await expect(page.getByText('Diary entry deleted forever')).toBeVisible();
+
+    // The emptied entry reached the server: nothing waits to sync, and the words are gone on the device.
+    const database = `murmur-user-${(await storedUserId(page)) ?? ''}`;
+    await expect.poll(async () => (await readStore(page, database, 'outbox')).length).toBe(0);
+    expect(JSON.stringify(await readStore(page, database, 'diary_entries'))).not.toMatch(/Ana|never sent/);
+    await page.goto(entryUrl);
+    await expect(page.getByText('This diary entry does not exist on this device.')).toBeVisible();
+  });
+
   test('backing out of a new diary entry before typing leaves nothing in the diary', async ({ page }) => {
     await page.goto('/diary');
     await page.getByRole('button', { name: 'New entry for today' }).click();

@@ -426,7 +426,9 @@ describe('app sync wiring', () => {
     await user.click(toggle);
     const panel = screen.getByRole('group', { name: 'Sync details' });
     expect(within(panel).getByText('The server had a problem. Murmur will try again shortly.')).toBeTruthy();
-    expect(within(panel).getByText('Details: internal error')).toBeTruthy();
+    const details = within(panel).getByText('Technical details');
+    await user.click(details);
+    expect(within(panel).getByText('internal error')).toBeTruthy();
 
     await user.click(within(panel).getByRole('button', { name: 'Sync now' }));
     await device.sync();

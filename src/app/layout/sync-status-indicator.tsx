@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { TechnicalDetails } from '../../ui/technical-details.tsx';
 import { useSyncNow } from '../data/use-sync-now.ts';
 import { useSyncStatus } from '../data/use-sync-status.ts';
 import { announcementFor, syncCondition, type SyncCondition } from './sync-announcement.ts';
@@ -91,7 +92,7 @@ function SyncStatusIndicator() {
           {error ? (
             <div className={styles.error}>
               <p className={styles.line}>{t(`sync.errors.${error.kind}`)}</p>
-              <p className={styles.detail}>{t('sync.errorDetail', { message: error.message })}</p>
+              <TechnicalDetails className={styles.detail} detail={error.message} />
             </div>
           ) : null}
           <button type="button" className="button button-primary" onClick={() => void syncNow?.()}>

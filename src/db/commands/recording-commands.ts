@@ -1,28 +1,12 @@
 import type { Recording, TranscriptSegment } from '../entities/recording.ts';
-import type { LocalRecording } from '../entities/voice-local.ts';
 import { change, nowIso, type CommandContext } from './command-context.ts';
-import { changeScope, writeChange } from './write-change.ts';
+import { deleteRecordingScope, deleteRecordingWithin } from './delete-recording-within.ts';
 
 export type NewRecording = Omit<
   Recording,
   'id' | 'created_at' | 'deleted_at' | 'uploaded_at' | 'storage_path' | 'transcript' | 'segments'
 > &
   Partial<Pick<Recording, 'transcript' | 'segments'>>;
-
-/** The local record of a deleted recording whose audio is still to be removed from Storage. */
-function audioToRemove(row: Recording, local: LocalRecording | undefined): LocalRecording {
-  return {
-    recording_id: row.id,
-    state: 'discarded',
-    started_at: local?.started_at ?? row.created_at,
-    mime_type: row.mime_type,
-    size_bytes: row.size_bytes,
-    duration_ms: row.duration_ms,
-    destination: local?.destination ?? { kind: 'new_note' },
-    upload: { status: 'remove', url: null, offset: 0, attempts: 0, next_attempt_at: null, last_error: null },
-    audio_on_device: false,
-  };
-}
 
 /** Recording metadata commands (the audio bytes are uploaded separately and never pass through sync). */
 export function recordingCommands(ctx: CommandContext) {
@@ -67,36 +51,7 @@ export function recordingCommands(ctx: CommandContext) {
      * for removal there (AudioRemover), which survives going offline and reloads.
      */
     deleteRecording(id: string): Promise<string[]> {
-      const { db } = ctx;
-      const scope = [
-        ...changeScope(db, 'recordings'),
-        db.user_settings,
-        db.audio_chunks,
-        db.local_recordings,
-        db.transcription_jobs,
-      ];
-      return db.transaction('rw', scope, async () => {
-        const row = await db.recordings.get(id);
-        const changed = await writeChange(
-          db,
-          ctx.ports,
-          'recordings',
-          id,
-          { deleted_at: nowIso(ctx) },
-          {
-            allowDeleted: true,
-          },
-        );
-        const local = await db.local_recordings.get(id);
-        await db.audio_chunks.where('recording_id').equals(id).delete();
-        await db.transcription_jobs.where('recording_id').equals(id).delete();
-        if (row && (row.uploaded_at !== null || (local?.upload.url ?? null) !== null)) {
-          await db.local_recordings.put(audioToRemove(row, local));
-        } else if (local) {
-          await db.local_recordings.delete(id);
-        }
-        return changed;
-      });
+      return ctx.db.transaction('rw', deleteRecordingScope(ctx.db), () => deleteRecordingWithin(ctx, id));
     },
   };
 }

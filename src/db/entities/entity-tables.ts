@@ -24,6 +24,8 @@ export interface TablePolicy {
   defaults?: (id: string) => Record<string, unknown>;
   /** Fields a client may change on an existing row when the table is otherwise server-owned. */
   patchableFields?: readonly string[];
+  /** Of patchableFields, those a client may only empty (set to null), never set to a value of its own. */
+  clearOnlyFields?: readonly string[];
 }
 
 const syncedTables = {
@@ -64,8 +66,10 @@ const syncedTables = {
     textFields: [],
     writable: false,
     immutable: [],
-    // losing_value only to clear it: a purge empties the versions kept of a note's words (R42).
-    patchableFields: ['resolved_at', 'losing_value'],
+    // losing_value and base_value only to clear them: a purge empties the versions kept of an entry's
+    // words, and the base text an edit kept for merging (R40, R42).
+    patchableFields: ['resolved_at', 'losing_value', 'base_value'],
+    clearOnlyFields: ['base_value'],
   },
 } as const satisfies Record<string, TablePolicy>;
 

@@ -24,6 +24,7 @@ import { useInsertAtCursor } from '../voice/index.ts';
 import { RecordButton } from '../voice/index.ts';
 import { EntryRecordings } from '../voice/index.ts';
 import { EntryConflicts } from '../conflicts/index.ts';
+import { DeleteDiaryEntryForever } from './delete-diary-entry-forever.tsx';
 import styles from './diary.module.css';
 
 type Editable = Pick<DiaryEntry, 'day' | 'title' | 'body' | 'font' | 'color' | 'font_size'>;
@@ -286,13 +287,20 @@ export function DiaryEditorForm({ entry, carried }: { entry: Stored<DiaryEntry>;
       </div>
       <div className={styles.actions}>
         {deleted ? (
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void userData?.commands.restoreDiaryEntry(entry.id)}
-          >
-            {t('diary.restore')}
-          </button>
+          <>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void userData?.commands.restoreDiaryEntry(entry.id)}
+            >
+              {t('diary.restore')}
+            </button>
+            <DeleteDiaryEntryForever
+              id={entry.id}
+              title={draft.title}
+              onPurged={() => void navigate(`/mood?day=${draft.day}`)}
+            />
+          </>
         ) : (
           <button type="button" className="button" onClick={() => void remove()}>
             {t('diary.delete')}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { DiaryEditor } from './diary-editor.tsx';
 const messages = {
   updated: '',
   failed: () => '',
+  rejected: '',
   unknownError: '',
   signInRequired: '',
   fontRequired: '',
@@ -179,5 +180,18 @@ describe('diary editor', () => {
       expect(await screen.findByText('the day')).toBeTruthy();
       expect(speech.current).toBeNull();
     });
+  });
+
+  it('[R43] deletes a deleted entry forever once confirmed, and its page then says it does not exist', async () => {
+    const id = await data.commands.createDiaryEntry({ day: '2026-11-21', title: 'Lake', body: 'Ana swam' });
+    await data.commands.deleteDiaryEntry(id);
+    await open(id);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete forever' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete “Lake” forever?' });
+    expect((await data.db.diary_entries.get(id))?.body).toBe('Ana swam');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete forever' }));
+    expect(await screen.findByText('the day')).toBeTruthy();
+    expect(await data.db.diary_entries.get(id)).toMatchObject({ title: '', body: '' });
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 
+import { isPurged } from '../../db/is-purged.ts';
 import { isDay } from '../../lib/dates/day.ts';
 import { useToday } from '../../lib/dates/use-today.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
@@ -36,7 +37,7 @@ function StoredDiaryEntry({ id }: { id: string }) {
     [userData, id],
   );
   if (entry === undefined || !userData) return <Spinner label={t('common.loading')} />;
-  if (entry === null) {
+  if (entry === null || isPurged(entry)) {
     return (
       <div role="alert">
         <p>{t('diary.notFound')}</p>

@@ -2,8 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
+import { TechnicalDetails } from '../../ui/technical-details.tsx';
 import { backupDue, readBackupState, writeBackupState, type BackupState } from './backup-reminder.ts';
 import { downloadBlob } from './download-blob.ts';
+import { errorText } from './error-text.ts';
 import styles from './export-import.module.css';
 import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 
@@ -11,7 +13,7 @@ type Status =
   | { kind: 'idle' }
   | { kind: 'running'; done: number; total: number }
   | { kind: 'done'; name: string; missingAudio: number }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; detail: string };
 
 export function ExportSection({ userData }: { userData: UserData }) {
   const { t, i18n } = useTranslation();
@@ -49,7 +51,7 @@ export function ExportSection({ userData }: { userData: UserData }) {
       save({ ...backup, lastExport: now.toISOString() });
       setStatus({ kind: 'done', name, missingAudio: missingAudio.length });
     } catch (error) {
-      setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+      setStatus({ kind: 'failed', detail: errorText(error) });
     }
   };
 
@@ -121,7 +123,10 @@ export function ExportSection({ userData }: { userData: UserData }) {
         ) : null}
       </div>
       {status.kind === 'failed' ? (
-        <p role="alert">{t('export.failed', { message: status.message })}</p>
+        <div role="alert">
+          <p>{t('export.failed')}</p>
+          <TechnicalDetails detail={status.detail} />
+        </div>
       ) : null}
     </fieldset>
   );

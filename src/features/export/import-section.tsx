@@ -3,7 +3,9 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
-import type { ImportFileError as ImportFileErrorClass } from './core/import-error.ts';
+import { TechnicalDetails } from '../../ui/technical-details.tsx';
+import { errorText } from './error-text.ts';
+import type { ImportErrorCode, ImportFileError as ImportFileErrorClass } from './core/import-error.ts';
 import type { ImportPlan } from './core/import-plan.ts';
 import type { ImportPreview } from './core/prepare-import.ts';
 import styles from './export-import.module.css';
@@ -14,14 +16,33 @@ type State =
   | { kind: 'preview'; plan: ImportPlan; preview: ImportPreview; withSettings: boolean }
   | { kind: 'importing' }
   | { kind: 'done'; added: number; skipped: number }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; detail: string };
 
 const TABLES = ['notes', 'diary_entries', 'mood_entries', 'recordings'] as const;
 
-/** A file-level problem in the user's words (export.import.errors.*), anything else as it came. */
-function importErrorMessage(error: unknown, fileError: typeof ImportFileErrorClass, t: TFunction): string {
-  if (error instanceof fileError) return t(`export.import.errors.${error.code}`, { detail: error.detail });
-  return error instanceof Error ? error.message : String(error);
+/** Problems whose message already names their detail (a version, the columns found). */
+const DETAIL_IN_MESSAGE: ReadonlySet<ImportErrorCode> = new Set([
+  'wrongVersion',
+  'dayOneVersion',
+  'csvColumns',
+]);
+
+/**
+ * A problem in the user's words (export.import.errors.*), with the reader's own English words as the
+ * secondary technical detail where the message does not already say them.
+ */
+function importError(
+  error: unknown,
+  fileError: typeof ImportFileErrorClass,
+  t: TFunction,
+): { message: string; detail: string } {
+  if (error instanceof fileError) {
+    return {
+      message: t(`export.import.errors.${error.code}`, { detail: error.detail }),
+      detail: DETAIL_IN_MESSAGE.has(error.code) ? '' : error.detail,
+    };
+  }
+  return { message: t('export.import.errors.unreadable'), detail: errorText(error) };
 }
 
 export function ImportSection({ userData }: { userData: UserData }) {
@@ -46,7 +67,7 @@ export function ImportSection({ userData }: { userData: UserData }) {
         withSettings: false,
       });
     } catch (error) {
-      setState({ kind: 'error', message: importErrorMessage(error, ImportFileError, t) });
+      setState({ kind: 'error', ...importError(error, ImportFileError, t) });
     }
   };
 
@@ -61,8 +82,8 @@ export function ImportSection({ userData }: { userData: UserData }) {
       setState({ kind: 'done', ...result });
     } catch (error) {
       // Damaged audio is found only now, while it is read: said as plainly as at reading time.
-      const message = importErrorMessage(error, ImportFileError, t);
-      setState({ kind: 'error', message: t('export.import.failed', { message }) });
+      const { message, detail } = importError(error, ImportFileError, t);
+      setState({ kind: 'error', message: t('export.import.failed', { message }), detail });
     }
   };
 
@@ -97,7 +118,12 @@ export function ImportSection({ userData }: { userData: UserData }) {
           <p role="status">{t('export.import.done', { added: state.added, skipped: state.skipped })}</p>
         ) : null}
       </div>
-      {state.kind === 'error' ? <p role="alert">{state.message}</p> : null}
+      {state.kind === 'error' ? (
+        <div role="alert">
+          <p>{state.message}</p>
+          <TechnicalDetails detail={state.detail} />
+        </div>
+      ) : null}
       {state.kind === 'preview' ? (
         <section aria-labelledby={`${inputId}-preview`} data-testid="import-preview">
           <h3 id={`${inputId}-preview`}>

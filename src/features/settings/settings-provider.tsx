@@ -10,7 +10,8 @@ import { themeAtom } from '../../lib/theme/theme-atom.ts';
 import { NOTIFICATIONS_ENABLED_KEY, notify } from '../../lib/toasts/toasts.ts';
 import { lazySettingsSource, watchRejectedSettingsLazily } from './lazy-settings-source.ts';
 import { SettingsContext } from './settings-context.ts';
-import { SettingsStore, type SettingsMessages } from './settings-store.ts';
+import { settingsMessages } from './settings-messages.ts';
+import { SettingsStore } from './settings-store.ts';
 
 interface SettingsProviderProps {
   userData: UserData | null;
@@ -32,16 +33,7 @@ export function SettingsProvider({ userData, refresh = noRefresh, children }: Se
   const { t } = useTranslation();
   const setTheme = useSetAtom(themeAtom);
   const stateStore = useStore();
-  const messages: SettingsMessages = useMemo(
-    () => ({
-      updated: t('settings.toast.updated'),
-      failed: (message) => t('settings.toast.failed', { message }),
-      unknownError: t('settings.toast.unknownError'),
-      signInRequired: t('settings.toast.signInRequired'),
-      fontRequired: t('settings.toast.fontRequired'),
-    }),
-    [t],
-  );
+  const messages = useMemo(() => settingsMessages(t), [t]);
   const store = useMemo(
     () =>
       new SettingsStore({

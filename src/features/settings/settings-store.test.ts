@@ -9,13 +9,16 @@ import { defaultUserSettings } from '../../db/entities/user-settings.ts';
 import { openUserDatabase } from '../../db/open-user-database.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
 import { createTestIds } from '../../testing/sync/test-ids.ts';
+import { createI18n } from '../../lib/i18n/i18n.ts';
 import { dexieSettingsSource } from './dexie-settings-source.ts';
+import { settingsMessages } from './settings-messages.ts';
 import { SETTINGS_CACHE_MS, SettingsStore, type SettingsSource } from './settings-store.ts';
 
 const USER = '0000aaaa-0000-7000-8000-000000000001';
 const messages = {
   updated: 'Settings updated successfully',
   failed: (message: string) => `Failed to update settings: ${message}`,
+  rejected: 'The server did not accept a change to your settings.',
   unknownError: 'An unknown error occurred.',
   signInRequired: 'You must be logged in to save settings.',
   fontRequired: 'A font name must be a non-empty string.',
@@ -219,13 +222,21 @@ describe('SettingsStore over the user database', () => {
     stop();
   });
 
-  it('tells the user when the server refused a change', () => {
-    const store = storeFor();
-    store.reportRejected('bitrate must be one of 64kbps, 128kbps, 256kbps');
-    store.reportRejected('');
+  it('tells the user in German when the server refused a change, and logs its technical reason', async () => {
+    const german = await createI18n('de-DE');
+    const store = new SettingsStore({
+      userId: USER,
+      source: dexieSettingsSource(db, commands, () => Promise.resolve()),
+      now: () => now,
+      notify: (kind, title) => toasts.push(`${kind}: ${title}`),
+      logError: (message, error) => errors.push(`${message}: ${String(error)}`),
+      messages: settingsMessages(german.t),
+      stateStore,
+    });
+    store.reportRejected('invalid values');
     expect(toasts).toEqual([
-      'error: Failed to update settings: bitrate must be one of 64kbps, 128kbps, 256kbps',
-      'error: Failed to update settings: An unknown error occurred.',
+      'error: Der Server hat eine Änderung deiner Einstellungen nicht angenommen. Sie zeigen wieder, was er gespeichert hat.',
     ]);
+    expect(errors).toEqual(['The server refused a settings change: invalid values']);
   });
 });

@@ -25,6 +25,8 @@ export interface SettingsSource {
 export interface SettingsMessages {
   updated: string;
   failed: (message: string) => string;
+  /** The server refused a change (R17); its reason is technical English, so only the log keeps it. */
+  rejected: string;
   unknownError: string;
   signInRequired: string;
   fontRequired: string;
@@ -177,8 +179,8 @@ export class SettingsStore {
    * again; this only tells the user.
    */
   reportRejected(reason: string): void {
-    const { messages } = this.ports;
-    this.ports.notify('error', messages.failed(reason || messages.unknownError));
+    this.ports.notify('error', this.ports.messages.rejected);
+    this.ports.logError('The server refused a settings change', reason);
   }
 
   /** The write of `patch` ended: its fields stop overriding stored rows, unless a later change set them. */

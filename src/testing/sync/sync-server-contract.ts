@@ -590,6 +590,18 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
       expect(edits.results.map((r) => r.status)).toEqual(['rejected', 'applied']);
     });
 
+    it('[R43] lets the owner clear the words a conflict kept, as "Delete forever" does', async () => {
+      const sub = { id: USER, status: 'active', current_period_end: null, trial_ends_at: null };
+      await push(CLIENT_A, [mutation(CLIENT_A, 'subscriptions', USER, sub, NOW)]);
+      const [conflict] = await conflicts();
+      const id = String(conflict?.['id']);
+      const cleared = await push(CLIENT_A, [
+        mutation(CLIENT_A, 'conflicts', id, { losing_value: null, base_value: null }, NOW + 1),
+      ]);
+      expect(cleared.results.map((r) => r.status)).toEqual(['applied']);
+      expect((await conflicts())[0]).toMatchObject({ losing_value: null, base_value: null });
+    });
+
     it('[R24][R25] an edit after a delete keeps the entry deleted; only a newer restore brings it back', async () => {
       await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
       const deletedAt = new Date(NOW + 2000).toISOString();

@@ -308,6 +308,10 @@ export class SyncServerModel implements SyncServer {
     if (!policy.writable) {
       const allowed = policy.patchableFields ?? [];
       if (!existing || fields.some((f) => !allowed.includes(f))) return `${mutation.table} is read-only`;
+      const set = (policy.clearOnlyFields ?? []).find(
+        (f) => f in mutation.patch && mutation.patch[f] !== null,
+      );
+      if (set !== undefined) return `${set} can only be cleared`;
     }
     if (existing) {
       for (const field of policy.immutable) {

@@ -83,6 +83,7 @@ export async function openRecorderTestBed({
     messages: {
       updated: 'updated',
       failed: (message) => message,
+      rejected: 'rejected',
       unknownError: 'unknown',
       signInRequired: 'sign in',
       fontRequired: 'font',

@@ -61,6 +61,7 @@ describe('choosing the OpenRouter model in Settings → Transcription', () => {
       messages: {
         updated: 'updated',
         failed: (message) => message,
+        rejected: 'rejected',
         unknownError: 'unknown',
         signInRequired: 'sign in',
         fontRequired: 'font',
