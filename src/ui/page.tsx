@@ -1,6 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, useId, type ReactNode } from 'react';
 
 import styles from './page.module.css';
+import { SecondaryPageContext } from './secondary-page-context.ts';
 
 /**
  * The moment the first screen of this page load is on screen. Benchmarks (docs/performance.md) and the
@@ -15,7 +16,10 @@ function markFirstScreen(): void {
   performance.mark(FIRST_SCREEN_MARK);
 }
 
-/** A screen's frame: one h1, the document title, and the content below. */
+/**
+ * A screen's frame: one h1, the document title, and the content below. Beside an open entry
+ * (SecondaryPageContext) the frame is the pane's: an h2, and the document's title is the entry's.
+ */
 export function Page({
   title,
   description,
@@ -25,18 +29,22 @@ export function Page({
   description?: string;
   children?: ReactNode;
 }) {
+  const secondary = useContext(SecondaryPageContext);
+  const paneTitleId = useId();
   useEffect(() => {
     markFirstScreen();
   }, []);
   useEffect(() => {
-    document.title = `${title} · Murmur`;
-  }, [title]);
+    if (!secondary) document.title = `${title} · Murmur`;
+  }, [title, secondary]);
+  const Heading = secondary ? 'h2' : 'h1';
+  const titleId = secondary ? paneTitleId : 'page-title';
   return (
-    <section className={styles.page} aria-labelledby="page-title">
+    <section className={styles.page} aria-labelledby={titleId}>
       <header className={styles.header}>
-        <h1 id="page-title" className={styles.title}>
+        <Heading id={titleId} className={styles.title}>
           {title}
-        </h1>
+        </Heading>
         {description ? <p className={styles.description}>{description}</p> : null}
       </header>
       {children}
