@@ -47,7 +47,9 @@ export function ListDetail({
         <SecondaryPageContext value={open}>{list}</SecondaryPageContext>
       </div>
       <div ref={detailRef} className={styles.detail}>
-        <Suspense fallback={<Spinner label={loadingLabel} />}>{open ? <Fragment key={openKey}>{detail}</Fragment> : empty}</Suspense>
+        <Suspense fallback={<Spinner label={loadingLabel} />}>
+          {open ? <Fragment key={openKey}>{detail}</Fragment> : empty}
+        </Suspense>
       </div>
     </div>
   );
