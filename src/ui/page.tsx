@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, useId, type ReactNode } from 'react';
 
 import { FIRST_SCREEN_MARK } from '../lib/first-screen-mark.ts';
 import styles from './page.module.css';
+import { SecondaryPageContext } from './secondary-page-context.ts';
 
 /** Only the first Page of a load marks: later navigations are not a start-up. */
 function markFirstScreen(): void {
@@ -10,7 +11,10 @@ function markFirstScreen(): void {
   performance.mark(FIRST_SCREEN_MARK);
 }
 
-/** A screen's frame: one h1, the document title, and the content below. */
+/**
+ * A screen's frame: one h1, the document title, and the content below. Beside an open entry
+ * (SecondaryPageContext) the frame is the pane's: an h2, and the document's title is the entry's.
+ */
 export function Page({
   title,
   description,
@@ -20,18 +24,22 @@ export function Page({
   description?: string;
   children?: ReactNode;
 }) {
+  const secondary = useContext(SecondaryPageContext);
+  const paneTitleId = useId();
   useEffect(() => {
     markFirstScreen();
   }, []);
   useEffect(() => {
-    document.title = `${title} · Murmur`;
-  }, [title]);
+    if (!secondary) document.title = `${title} · Murmur`;
+  }, [title, secondary]);
+  const Heading = secondary ? 'h2' : 'h1';
+  const titleId = secondary ? paneTitleId : 'page-title';
   return (
-    <section className={styles.page} aria-labelledby="page-title">
+    <section className={styles.page} aria-labelledby={titleId}>
       <header className={styles.header}>
-        <h1 id="page-title" className={styles.title}>
+        <Heading id={titleId} className={styles.title}>
           {title}
-        </h1>
+        </Heading>
         {description ? <p className={styles.description}>{description}</p> : null}
       </header>
       {children}

@@ -80,10 +80,11 @@ const PRELOADS: readonly (readonly [string, () => Promise<unknown>])[] = [
   ['/subscription', load.subscription],
   ['/notes', load.notes],
   ['/notes/trash', load.notesTrash],
-  ['/notes/:id', load.note],
+  // An open note or diary entry shows beside its list: both chunks.
+  ['/notes/:id', () => Promise.all([load.notes(), load.note()])],
   ['/calendar', load.calendar],
   ['/diary', load.diary],
-  ['/diary/:id', load.diaryEntry],
+  ['/diary/:id', () => Promise.all([load.diary(), load.diaryEntry()])],
   ['/mood', load.mood],
   ['/insights', load.insights],
 ];
@@ -114,12 +115,15 @@ export function AppRoutes() {
         <Route path="/onboarding" element={<Onboarding />} />
         <Route path="/subscription" element={<Subscription />} />
         <Route path="/profile" element={<Profile />} />
-        <Route path="/notes" element={<Notes />} />
+        {/* The list stays mounted beside the open note or diary entry (list-detail.tsx, ADR 0147). */}
+        <Route path="/notes" element={<Notes />}>
+          <Route path=":id" element={<Note />} />
+        </Route>
         <Route path="/notes/trash" element={<NotesTrash />} />
-        <Route path="/notes/:id" element={<Note />} />
         <Route path="/calendar" element={<Calendar />} />
-        <Route path="/diary" element={<Diary />} />
-        <Route path="/diary/:id" element={<DiaryEntry />} />
+        <Route path="/diary" element={<Diary />}>
+          <Route path=":id" element={<DiaryEntry />} />
+        </Route>
         <Route path="/mood" element={<Mood />} />
         <Route path="/insights" element={<Insights />} />
         <Route path="/mood/entry/:date?" element={<MoodEntry />} />

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import type { NoteFields } from '../../db/commands/note-commands.ts';
 import { useNewEntryDraft, type DraftWords } from '../../lib/drafts/use-new-entry-draft.ts';
@@ -36,6 +36,7 @@ export function NewNoteEditor({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [id] = useState(() => data.commands.newNoteId());
   const [created, setCreated] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -55,7 +56,8 @@ export function NewNoteEditor({
       await data.commands.createNote(fields(words), id);
       setCreated(true);
       onNamed(id);
-      void navigate(`/notes/${id}`, { replace: true });
+      // The list's search and tag in the address stay with it (the list beside the note keeps them).
+      void navigate({ pathname: `/notes/${id}`, search }, { replace: true });
     },
     onCreateFailed: (error) => {
       console.error('Creating the note failed', error);

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 
 import type { Note } from '../../db/entities/note.ts';
 import { textColorOn } from '../../ui/text-color-on.ts';
@@ -16,7 +16,8 @@ export interface NoteCardLabels {
 
 /**
  * One note in the list, in its own font and colour. A locked note shows its title and "Locked note",
- * never its body: the preview is not even computed, so the body cannot reach the DOM.
+ * never its body: the preview is not even computed, so the body cannot reach the DOM. While the note is
+ * open beside the list the card is marked as the current page.
  */
 export function NoteCard({
   note,
@@ -26,11 +27,13 @@ export function NoteCard({
   labels: NoteCardLabels;
 }) {
   const family = useFont(note.font);
+  // The list's search and tag stay in the address, so the list beside the opened note keeps them.
+  const { search } = useLocation();
   const title = note.title.trim() || labels.untitled;
   const preview = note.locked ? null : notePreview(note.body);
   return (
-    <Link
-      to={`/notes/${note.id}`}
+    <NavLink
+      to={{ pathname: `/notes/${note.id}`, search }}
       className={styles.card}
       style={{ backgroundColor: note.color, color: textColorOn(note.color) }}
     >
@@ -64,6 +67,6 @@ export function NoteCard({
           ))}
         </span>
       ) : null}
-    </Link>
+    </NavLink>
   );
 }

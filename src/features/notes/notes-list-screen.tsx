@@ -148,8 +148,13 @@ export function NotesListScreen({ data }: { data: NotesData }) {
     return whenIdle(() => setFilterWanted(true));
   }, [ready, catchingUp]);
 
-  // A draft, written only once it holds words (new-note-editor.tsx); it carries the filtered tag.
-  const newNotePath = tag === '' ? '/notes/new' : `/notes/new?${new URLSearchParams({ tag }).toString()}`;
+  // A draft, written only once it holds words (new-note-editor.tsx); it carries the filtered tag, and
+  // the search too, so the list beside it keeps both.
+  const newNoteParams = new URLSearchParams();
+  if (query !== '') newNoteParams.set('q', query);
+  if (tag !== '') newNoteParams.set('tag', tag);
+  const newNoteSearch = newNoteParams.toString();
+  const newNotePath = newNoteSearch === '' ? '/notes/new' : `/notes/new?${newNoteSearch}`;
 
   return (
     <Page title={t('screens.notes.title')} description={t('screens.notes.description')}>
