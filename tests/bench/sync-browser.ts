@@ -124,16 +124,16 @@ export const syncBrowser: Benchmark = {
         );
         // The same rows written by IndexedDB alone, on the same profile: the floor under the figure above.
         // Read from the notes store once the rows a first sync landed whole have settled into it.
-        await waitUntilSettled(page, owner.user.id, ENTRIES);
+        await waitUntilSettled(page, owner.user.id);
         const shownAt = await firstCardsAt(page);
-        const raw = await timeRawNotePuts(page, owner.user.id, ENTRIES);
+        const raw = await timeRawNotePuts(page, owner.user.id);
         if (raw.rows < ENTRIES) throw new Error(`sync-browser: ${raw.rows} notes to put, not ${ENTRIES}`);
 
         await context.setOffline(true);
         await page.locator('aside[data-state="offline"]').waitFor();
         if ((await queueOfflineEdits(page, owner.user.id, EDITS)) !== EDITS)
           throw new Error('sync-browser: could not queue the edits');
-        const drained = timeDrainAfterOnline(page, owner.user.id, ENTRIES);
+        const drained = timeDrainAfterOnline(page, owner.user.id);
         await context.setOffline(false);
         const drainMs = await drained;
         await close();
@@ -142,7 +142,7 @@ export const syncBrowser: Benchmark = {
         const inMemoryAt = await timeInitialSync(incognito.page, `${base}/notes`, owner.user.id, ENTRIES);
         await incognito.close();
 
-        const bare = await timeBareInitialSync(`${base}/notes`, email, owner.user.id, ENTRIES);
+        const bare = await timeBareInitialSync(`${base}/notes`, email, owner.user.id);
 
         // Where a fresh device lands after signing in: home, whose streak, today and search read the
         // whole journal as it arrives.
