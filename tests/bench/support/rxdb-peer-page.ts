@@ -20,7 +20,7 @@ export interface PeerConfig {
   pushBatchSize?: number;
 }
 
-export interface PeerNote {
+interface PeerNote {
   id: string;
   title: string;
   body: string;
