@@ -42,9 +42,41 @@ const IS_VALUES: Record<string, string> = {
   unknown: 'unknown',
 };
 
+/**
+ * A field name as PostgREST reads it: bare, or in double quotes (`"_modified"`, as clients quote names
+ * that may be mixed-case), with `\"` and `\\` escapes inside. Returns the name and what follows it.
+ */
+function readFieldName(ref: string): { name: string; rest: string } {
+  if (!ref.startsWith('"')) {
+    const arrow = ref.search(/->/);
+    return arrow < 0 ? { name: ref, rest: '' } : { name: ref.slice(0, arrow), rest: ref.slice(arrow) };
+  }
+  let name = '';
+  for (let i = 1; i < ref.length; i += 1) {
+    const char = ref[i] ?? '';
+    if (char === '\\' && i + 1 < ref.length) {
+      name += ref[i + 1] ?? '';
+      i += 1;
+    } else if (char === '"') return { name, rest: ref.slice(i + 1) };
+    else name += char;
+  }
+  throw badQuery(`"failed to parse filter (${ref})"`, 'unterminated quoted field name');
+}
+
+/** Splits `field.rest` at the dot after the field name, which may be quoted and hold dots itself. */
+function splitFieldAndRest(item: string): { field: string; rest: string } | undefined {
+  const end = item.startsWith('"') ? item.length - readFieldName(item).rest.length : 0;
+  const dot = item.indexOf('.', end);
+  if (dot <= 0) return undefined;
+  return { field: item.slice(0, dot), rest: item.slice(dot + 1) };
+}
+
 /** `col`, or `col->key->>key` JSON paths; keys become parameters, array indexes integer literals. */
 export function compileColumnRef(ref: string, resolve: ColumnResolver, params: SqlParams): string {
-  const parts = ref.split(/(->>?)/);
+  const field = readFieldName(ref);
+  const parts = [field.name, ...field.rest.split(/(->>?)/).slice(1)];
+  if (field.rest !== '' && !field.rest.startsWith('->'))
+    throw badQuery(`"failed to parse filter (${ref})"`, `unexpected "${field.rest}"`);
   let sql = resolve(parts[0] ?? '');
   for (let i = 1; i < parts.length; i += 2) {
     const arrow = parts[i] ?? '->';
@@ -146,9 +178,9 @@ export function compileLogic(
         resolve,
         params,
       );
-    const dot = item.indexOf('.');
-    if (dot <= 0) throw badQuery(`"failed to parse logic tree (${value})"`, `cannot parse "${item}"`);
-    return compileFilter(item.slice(0, dot), item.slice(dot + 1), resolve, params);
+    const split = splitFieldAndRest(item);
+    if (!split) throw badQuery(`"failed to parse logic tree (${value})"`, `cannot parse "${item}"`);
+    return compileFilter(split.field, split.rest, resolve, params);
   });
   const joined = `(${compiled.join(kind === 'and' ? ' and ' : ' or ')})`;
   return negate ? `not ${joined}` : joined;

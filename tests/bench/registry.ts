@@ -6,6 +6,7 @@ import { insightsScreen, insightsStatistics } from './insights.ts';
 import { localTranscription } from './local-transcription.ts';
 import { notesList } from './notes-list.ts';
 import { notesSearch } from './notes-search.ts';
+import { peer } from './peer.ts';
 import { syncBrowser } from './sync-browser.ts';
 import { syncServer } from './sync-server.ts';
 import { textMerge } from './text-merge.ts';
@@ -17,6 +18,7 @@ export const registry: readonly Benchmark[] = [
   backend,
   syncServer,
   syncBrowser,
+  peer,
   notesList,
   notesSearch,
   textMerge,

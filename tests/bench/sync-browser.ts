@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium-path.ts';
+import { findChromium } from '../../scripts/chromium-path.ts';
 import { serveDist } from '../../scripts/serve-dist.ts';
 import { seedNotes } from '../e2e/support/seed-notes.ts';
 import { realSession, SESSION_STORAGE_KEY } from '../e2e/support/session.ts';
@@ -14,20 +11,22 @@ import { msFigure, ratioFigure, summarize } from './summarize.ts';
 import { openAppBackend } from './support/app-backend.ts';
 import { callExpression, openBareDevice } from './support/bare-device.ts';
 import { buildApp } from './support/build-app.ts';
+import { openDevice } from './support/open-device.ts';
 import { markTime, NOTES_LIST_MARK, pageSignal, signalText } from './support/page-signal.ts';
-import { timeRawNotePuts } from './support/time-raw-note-puts.ts';
 import {
-  countRows,
   installSyncProbe,
   queueOfflineEdits,
   storedRows,
   type SyncProbe,
   timeDrainAfterOnline,
-  watchSync,
-  whenTextShows,
   UP_TO_DATE_SIGNAL,
   waitUntilSettled,
 } from './support/sync-probes.ts';
+import { timeHop } from './support/time-hop.ts';
+import { timeInitialSync } from './support/time-initial-sync.ts';
+import { timeRawNotePuts } from './support/time-raw-note-puts.ts';
+import { upToDateAt } from './support/up-to-date-at.ts';
+import { waitUntilUpToDate } from './support/wait-until-up-to-date.ts';
 
 /** Inside the 4473–4499 range kept for benchmarks; BENCH_SYNC_PORT moves it. */
 const PORT = Number(process.env['BENCH_SYNC_PORT'] ?? 4477);
@@ -36,82 +35,10 @@ const ENTRIES = 10_000;
 const EDITS = 1_000;
 const HOPS_PER_RUN = 5;
 
-/**
- * Where a device keeps its data. 'disk': a new browser profile in a fresh directory, as a person's
- * browser is. 'memory': an incognito context, whose IndexedDB Chromium keeps in memory; on this
- * Chromium it writes several times slower than a profile on disk, so it is measured beside the budget.
- * Each in a browser of its own: in-memory first syncs in one browser kept open across loads ran
- * erratically whatever the build (the fourteenth session in `git show 560655d:docs/performance.md`).
- */
-type Profile = 'disk' | 'memory';
-
-interface Device {
-  context: BrowserContext;
-  page: Page;
-  close: () => Promise<void>;
-}
-
-/** A device: its own profile (own IndexedDB, no service worker), signed in to the account. */
-async function openDevice(email: string, profile: Profile = 'disk'): Promise<Device> {
-  let context: BrowserContext;
-  let close: () => Promise<void>;
-  if (profile === 'disk') {
-    const dir = mkdtempSync(join(tmpdir(), 'murmur-bench-profile-'));
-    context = await chromium.launchPersistentContext(dir, {
-      executablePath: findChromium() ?? '',
-      args: CHROMIUM_ARGS,
-      serviceWorkers: 'block',
-    });
-    close = async () => {
-      await context.close();
-      rmSync(dir, { recursive: true, force: true });
-    };
-  } else {
-    const browser = await chromium.launch({ executablePath: findChromium() ?? '', args: CHROMIUM_ARGS });
-    context = await browser.newContext({ serviceWorkers: 'block' });
-    close = async () => {
-      await context.close();
-      await browser.close();
-    };
-  }
-  const session = await realSession(email);
-  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    SESSION_STORAGE_KEY,
-    JSON.stringify(session),
-  ] as const);
-  const page = context.pages()[0] ?? (await context.newPage());
-  await watchSync(page);
-  return { context, page, close };
-}
-
-/**
- * When the indicator first said "up to date" and has stayed so. Waits for the page's signal first (armed
- * before the load), so the page is not polled while it syncs; polls only if it left "up to date" again.
- */
-async function upToDateAt(page: Page, signal: Promise<void>): Promise<number> {
-  await signal;
-  const handle = await page.waitForFunction(
-    () => (window as unknown as { syncProbe: { upToDateAt: number[] } }).syncProbe.upToDateAt[0],
-    undefined,
-    { timeout: 120_000, polling: 50 },
-  );
-  return (await handle.jsonValue()) as number;
-}
-
 /** When the notes list first had cards on screen. */
 async function firstCardsAt(page: Page): Promise<number> {
   const at = await markTime(page, NOTES_LIST_MARK);
   if (Number.isNaN(at)) throw new Error('sync-browser: the notes list never showed a card');
-  return at;
-}
-
-/** From navigation start to the first "up to date" with every note stored. */
-async function timeInitialSync(page: Page, url: string, userId: string): Promise<number> {
-  const upToDate = pageSignal(page, UP_TO_DATE_SIGNAL);
-  await page.goto(url);
-  const at = await upToDateAt(page, upToDate);
-  const stored = await countRows(page, userId, 'notes');
-  if (stored < ENTRIES) throw new Error(`sync-browser: up to date with ${stored} of ${ENTRIES} notes`);
   return at;
 }
 
@@ -143,31 +70,6 @@ async function timeBareInitialSync(
   } finally {
     await device.close();
   }
-}
-
-/** Until A's indicator says "up to date" (it may be already): nothing of A's is still syncing. */
-async function waitUntilUpToDate(page: Page): Promise<void> {
-  await page.locator('aside[data-state="up_to_date"]').waitFor();
-}
-
-/**
- * A check-in with `note` saved on A's open form, until B shows it: the time from the click on "Save
- * check-in" (A's clock) to the note on B's screen (B's clock; both are this machine's).
- */
-async function timeHop(a: Page, b: Page, note: string): Promise<number> {
-  await a.getByRole('radio', { name: 'Good' }).check({ force: true });
-  await a.getByLabel('Note').fill(note);
-  const shown = whenTextShows(b, note);
-  const savedAt = await a.evaluate(() => {
-    const save = [...document.querySelectorAll('button')].find(
-      (button) => button.textContent?.trim() === 'Save check-in',
-    );
-    if (!save) throw new Error('no save button');
-    const at = performance.timeOrigin + performance.now();
-    save.click();
-    return at;
-  });
-  return (await shown) - savedAt;
 }
 
 /**
@@ -216,7 +118,7 @@ export const syncBrowser: Benchmark = {
       log(`sync-browser: ${ENTRIES} notes on the server`);
       for (let run = 0; run <= runCount; run += 1) {
         const { context, page, close } = await openDevice(email);
-        const at = await timeInitialSync(page, `${base}/notes`, owner.user.id);
+        const at = await timeInitialSync(page, `${base}/notes`, owner.user.id, ENTRIES);
         const tasks = await page.evaluate(
           () => (window as unknown as { syncProbe: { longTasks: number[] } }).syncProbe.longTasks,
         );
@@ -237,7 +139,7 @@ export const syncBrowser: Benchmark = {
         await close();
 
         const incognito = await openDevice(email, 'memory');
-        const inMemoryAt = await timeInitialSync(incognito.page, `${base}/notes`, owner.user.id);
+        const inMemoryAt = await timeInitialSync(incognito.page, `${base}/notes`, owner.user.id, ENTRIES);
         await incognito.close();
 
         const bare = await timeBareInitialSync(`${base}/notes`, email, owner.user.id);
@@ -245,7 +147,7 @@ export const syncBrowser: Benchmark = {
         // Where a fresh device lands after signing in: home, whose streak, today and search read the
         // whole journal as it arrives.
         const home = await openDevice(email);
-        const homeAt = await timeInitialSync(home.page, `${base}/app`, owner.user.id);
+        const homeAt = await timeInitialSync(home.page, `${base}/app`, owner.user.id, ENTRIES);
         const homeTasks = await home.page.evaluate(
           () => (window as unknown as { syncProbe: { longTasks: number[] } }).syncProbe.longTasks,
         );

@@ -1,3 +1,4 @@
+import type { Database } from '../../../server/db/database.ts';
 import { startBackend } from '../../../server/start-backend.ts';
 import { SUPABASE_URL } from '../../e2e/support/session.ts';
 
@@ -6,6 +7,8 @@ const MANY = { max: 100_000, windowSeconds: 60 };
 export interface AppBackend {
   /** Where the bench build's supabase-js client goes (VITE_SUPABASE_URL, or API_PORT's default). */
   readonly url: string;
+  /** The owner connection of a backend this bench started; none for a backend already running. */
+  readonly db: Database | undefined;
   close(): Promise<void>;
 }
 
@@ -26,7 +29,7 @@ async function answers(url: string): Promise<boolean> {
 export async function openAppBackend(log: (line: string) => void): Promise<AppBackend> {
   if (await answers(SUPABASE_URL)) {
     log(`bench: using the backend already running at ${SUPABASE_URL}`);
-    return { url: SUPABASE_URL, close: async () => undefined };
+    return { url: SUPABASE_URL, db: undefined, close: async () => undefined };
   }
   const backend = await startBackend({
     port: Number(new URL(SUPABASE_URL).port),
@@ -35,5 +38,5 @@ export async function openAppBackend(log: (line: string) => void): Promise<AppBa
     rateLimits: { perIp: MANY, perEmail: MANY },
   });
   log(`bench: started a local backend at ${backend.url}`);
-  return { url: backend.url, close: () => backend.close() };
+  return { url: backend.url, db: backend.db, close: () => backend.close() };
 }

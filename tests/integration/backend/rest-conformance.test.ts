@@ -89,6 +89,50 @@ describeOnTargets('data API conformance with supabase-js', (target) => {
     expect(keys(nullsFirst.data)).toEqual(['gamma']);
   });
 
+  it('reads double-quoted field names in filters and logic trees, as PostgREST does', async () => {
+    // A checkpoint pager's filter: rows after (n, k) = (2, 'beta') in (n, k) order.
+    const after = await anon
+      .from('kv')
+      .select('k')
+      .or('"n".gt.2,and("n".eq.2,"k".gt.beta)')
+      .order('n')
+      .order('k');
+    expect(after.error).toBeNull();
+    expect(keys(after.data)).toEqual(['gamma', 'delta']);
+    expect(keys((await anon.from('kv').select('k').eq('"k"', 'alpha')).data)).toEqual(['alpha']);
+    const unknown = await anon.from('kv').select('k').or('"nope".gt.1');
+    expect(unknown.error).toMatchObject({ code: '42703' });
+    expect(unknown.status).toBe(400);
+    const unterminated = await anon.from('kv').select('k').or('"n.gt.1');
+    expect(unterminated.status).toBe(400);
+  });
+
+  it('returns timestamptz with microseconds that filter back to the same row exactly', async () => {
+    const stamp = '2026-01-02T03:04:05.123456+00:00';
+    const signedIn = client(backend.url, backend.anonKey);
+    const { error } = await signedIn.auth.signUp({ email: uniqueEmail('stamp'), password: 'secret123' });
+    expect(error).toBeNull();
+    const written = await signedIn.from('todos').insert({ title: 'stamped', updated_at: stamp }).select();
+    expect(written.error).toBeNull();
+    const [row] = (written.data ?? []) as { id: number; updated_at: string }[];
+    expect(row?.updated_at).toBe(stamp);
+    const read = await signedIn.from('todos').select('id, updated_at').eq('updated_at', stamp);
+    expect(read.data).toEqual([{ id: row?.id, updated_at: stamp }]);
+    const later = await signedIn
+      .from('todos')
+      .select('id')
+      .gt('updated_at', row?.updated_at ?? '');
+    expect(later.data).toEqual([]);
+    expect(
+      (
+        await signedIn
+          .from('todos')
+          .delete()
+          .eq('id', row?.id ?? 0)
+      ).error,
+    ).toBeNull();
+  });
+
   it('applies single and maybeSingle semantics with PGRST116', async () => {
     expect((await anon.from('kv').select('k').eq('k', 'alpha').single()).data).toEqual({ k: 'alpha' });
     const none = await anon.from('kv').select('k').eq('k', 'nope').single();
