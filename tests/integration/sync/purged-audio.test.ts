@@ -10,14 +10,14 @@ import { realClock, realRandom, realTimers } from '../../../src/sync/real-ports.
 import { FakeConnectivity } from '../../../src/testing/sync/fake-connectivity.ts';
 import { FakeLocks } from '../../../src/testing/sync/fake-locks.ts';
 import { TARGETS } from '../backend/support/backend-targets.ts';
-import { openEngineDevice, type EngineDevice } from '../sync/support/engine-device.ts';
+import { openEngineDevice, type EngineDevice } from './support/engine-device.ts';
 import {
   serviceClient,
   signUpUser,
   startSyncBackend,
   type SignedInUser,
   type SyncBackend,
-} from '../sync/support/sync-backend.ts';
+} from './support/sync-backend.ts';
 
 const audio = new Blob([Uint8Array.from({ length: 2000 }, (_, i) => i % 251)], { type: 'audio/webm' });
 
