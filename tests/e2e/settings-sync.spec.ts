@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import { uniqueEmail } from './support/backend.ts';
+import { goOffline, goOnline } from './support/network.ts';
 import { signInBeforeLoad } from './support/session.ts';
 
 /** One device: a browser context of its own, signed in to `email`. */
@@ -48,14 +49,14 @@ test.describe('settings on two devices', () => {
     await laptop.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
-    await laptop.context().setOffline(true);
+    await goOffline(laptop.context());
     await faster(laptop).check();
     await expect(faster(laptop)).toBeChecked();
     await laptop.reload().catch(() => undefined);
     await phone.reload();
     await expect(faster(phone)).not.toBeChecked();
 
-    await laptop.context().setOffline(false);
+    await goOnline(laptop.context());
     await follows(phone, true);
   });
 });

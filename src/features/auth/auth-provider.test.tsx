@@ -128,4 +128,30 @@ describe('loading supabase-js', () => {
     performance.mark(FIRST_SCREEN_MARK);
     await waitFor(() => expect(loadClient).toHaveBeenCalledOnce());
   });
+
+  it('stops waiting once something else has asked for supabase-js, so its auth events reach the app at once', async () => {
+    performance.clearMarks(FIRST_SCREEN_MARK);
+    const client = createClient('http://127.0.0.1:9', 'anon-key', {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
+    const loadClient = vi.fn(() => Promise.resolve(client));
+    let askedElsewhere: () => void = () => undefined;
+    const clientWanted = new Promise<void>((resolve) => {
+      askedElsewhere = resolve;
+    });
+    const i18n = await createI18n('en-US');
+
+    render(
+      <I18nextProvider i18n={i18n}>
+        <AuthProvider loadClient={loadClient} clientWanted={clientWanted}>
+          <Who />
+        </AuthProvider>
+      </I18nextProvider>,
+    );
+
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loadClient).not.toHaveBeenCalled();
+    askedElsewhere();
+    await waitFor(() => expect(loadClient).toHaveBeenCalledOnce());
+  });
 });

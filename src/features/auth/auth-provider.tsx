@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { afterFirstScreen } from '../../lib/after-first-screen.ts';
 import { appConfig } from '../../lib/config.ts';
-import { loadSupabase } from '../../lib/load-supabase.ts';
+import { loadSupabase, whenSupabaseWanted } from '../../lib/load-supabase.ts';
 import { readStoredSession } from '../../lib/stored-session.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
@@ -27,6 +27,8 @@ interface AuthProviderProps {
   children: ReactNode;
   /** The auth client; the app's configured supabase-js client unless another is given. */
   loadClient?: () => Promise<AuthClient>;
+  /** Resolves once something else has asked for the client; the app's own signal unless another is given. */
+  clientWanted?: Promise<void>;
 }
 
 /**
@@ -35,7 +37,11 @@ interface AuthProviderProps {
  * except when the network is the problem: a network failure never signs anyone out, and the last
  * stored session keeps the user on their local data until a refresh succeeds.
  */
-export function AuthProvider({ children, loadClient = loadSupabase }: AuthProviderProps) {
+export function AuthProvider({
+  children,
+  loadClient = loadSupabase,
+  clientWanted = whenSupabaseWanted(),
+}: AuthProviderProps) {
   const { i18n } = useTranslation();
   const [core, setCore] = useState<AuthCore>(() => initialAuthCore());
   const [initialLoading] = useState(core.loading);
@@ -48,8 +54,10 @@ export function AuthProvider({ children, loadClient = loadSupabase }: AuthProvid
       try {
         // A start that is already decided (a fresh stored session, or none) needs supabase-js only to
         // follow auth events and refresh tokens, so its first screen does not download it; a start that
-        // shows 'Loading...' waits for supabase-js and loads it at once.
-        if (!initialLoading) await afterFirstScreen(CLIENT_LOAD_LATEST_MS);
+        // shows 'Loading...' waits for supabase-js and loads it at once. Once anything else has asked for
+        // supabase-js (a page's first request) the wait ends: a sign-out that request causes, such as the
+        // session-expiry watcher's, must reach this provider's state before the app navigates on it.
+        if (!initialLoading) await Promise.race([afterFirstScreen(CLIENT_LOAD_LATEST_MS), clientWanted]);
         if (cancelled) return;
         const supabase = await loadClient();
         if (cancelled) return;
@@ -96,7 +104,7 @@ export function AuthProvider({ children, loadClient = loadSupabase }: AuthProvid
       cancelled = true;
       unsubscribe?.();
     };
-  }, [i18n, initialLoading, loadClient]);
+  }, [clientWanted, i18n, initialLoading, loadClient]);
 
   const finishRecovery = useCallback(() => setCore((current) => ({ ...current, isRecoveryMode: false })), []);
   const value = useMemo<AuthContextValue>(() => {
