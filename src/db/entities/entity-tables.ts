@@ -16,6 +16,11 @@ export interface TablePolicy {
   schema: z.ZodType<Record<string, unknown>>;
   /** Text the user wrote: a losing value is kept as a conflict (R20). */
   textFields: readonly string[];
+  /**
+   * What a person wrote, encrypted before it leaves the device when their journal is encrypted
+   * (ADR 0151). Every other field stays clear because the server needs it to sync, bill or serve.
+   */
+  protectedFields: readonly string[];
   /** Clients may push changes (false: server-owned, pull only). */
   writable: boolean;
   /** Fields only the server sets at creation; clients never patch them after creation. */
@@ -32,24 +37,28 @@ const syncedTables = {
   notes: {
     schema: noteSchema,
     textFields: ['title', 'body'],
+    protectedFields: ['title', 'body', 'tags'],
     writable: true,
     immutable: ['id', 'created_at'],
   },
   diary_entries: {
     schema: diaryEntrySchema,
     textFields: ['title', 'body'],
+    protectedFields: ['title', 'body'],
     writable: true,
     immutable: ['id', 'created_at'],
   },
   mood_entries: {
     schema: moodEntrySchema,
     textFields: ['note'],
+    protectedFields: ['note', 'activities'],
     writable: true,
     immutable: ['id', 'created_at'],
   },
   user_settings: {
     schema: userSettingsSchema,
     textFields: [],
+    protectedFields: [],
     writable: true,
     immutable: ['id', 'openai_api_key'],
     defaults: (id: string) => defaultUserSettings(id),
@@ -57,13 +66,23 @@ const syncedTables = {
   recordings: {
     schema: recordingSchema,
     textFields: ['transcript'],
+    protectedFields: ['transcript', 'segments'],
     writable: true,
     immutable: ['id', 'created_at'],
   },
-  subscriptions: { schema: subscriptionSchema, textFields: [], writable: false, immutable: [] },
+  subscriptions: {
+    schema: subscriptionSchema,
+    textFields: [],
+    protectedFields: [],
+    writable: false,
+    immutable: [],
+  },
   conflicts: {
     schema: conflictSchema,
     textFields: [],
+    // A kept value is sealed for the field it was written in (table_name, row_id, field), not for the
+    // conflict row: the server copies the losing ciphertext as it came (ADR 0151).
+    protectedFields: ['losing_value', 'base_value'],
     writable: false,
     immutable: [],
     // losing_value and base_value only to clear them: a purge empties the versions kept of an entry's
