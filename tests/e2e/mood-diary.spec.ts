@@ -142,7 +142,7 @@ test.describe('mood and diary', () => {
     await expect(page).toHaveURL(/\/mood\?day=/);
 
     await page.goBack();
-    await expect(page.getByText('This entry is in the trash.')).toBeVisible();
+    await expect(page.getByText('This entry was deleted.')).toBeVisible();
     await page.getByRole('button', { name: 'Delete forever' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete “Letter to Ana” forever?' });
     await expect(dialog).toContainText('This cannot be undone.');

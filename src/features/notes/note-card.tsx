@@ -1,6 +1,7 @@
 import { NavLink, useLocation } from 'react-router-dom';
 
 import type { Note } from '../../db/entities/note.ts';
+import { BadgeIcon } from '../../ui/badge-icon.tsx';
 import { textColorOn } from '../../ui/text-color-on.ts';
 import { notePreview } from './note-preview.ts';
 import { useFont } from '../../lib/fonts/use-font.ts';
@@ -42,7 +43,7 @@ export function NoteCard({
       </span>
       {note.locked ? (
         <span className={styles.cardMeta}>
-          <span aria-hidden="true">🔒 </span>
+          <BadgeIcon name="locked" />
           {labels.locked}
         </span>
       ) : preview ? (
@@ -56,7 +57,7 @@ export function NoteCard({
         <span className={styles.cardMeta}>
           {note.pinned ? (
             <span className={styles.badge}>
-              <span aria-hidden="true">📌 </span>
+              <BadgeIcon name="pinned" />
               {labels.pinned}
             </span>
           ) : null}

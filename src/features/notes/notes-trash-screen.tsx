@@ -7,6 +7,7 @@ import { editedAfterDelete } from '../../db/edited-after-delete.ts';
 import { isPurged } from '../../db/is-purged.ts';
 import { formatDate } from '../../lib/i18n/locale-format.ts';
 import { notify } from '../../lib/toasts/toasts.ts';
+import { BadgeIcon } from '../../ui/badge-icon.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -102,9 +103,13 @@ export function NotesTrashScreen({ data }: { data: NotesData }) {
           {deleted.map((note) => (
             <li key={note.id} className={styles.trashItem}>
               <span className={styles.cardTitle}>
-                {note.locked
-                  ? `🔒 ${note.title.trim() || t('notes.locked.label')}`
-                  : note.title.trim() || t('notes.untitled')}
+                {note.locked ? (
+                  <>
+                    <BadgeIcon name="locked" /> {note.title.trim() || t('notes.locked.label')}
+                  </>
+                ) : (
+                  note.title.trim() || t('notes.untitled')
+                )}
               </span>
               <span className={styles.hint}>
                 {t('notes.trash.deletedAt', {
