@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { seriousViolations } from './support/axe.ts';
 import { seedNotes } from './support/seed-notes.ts';
+import { seedTheme } from './support/seed-theme.ts';
 import { SUPABASE_URL, signInBeforeLoad } from './support/session.ts';
 import { textOverlaps } from './support/text-overlaps.ts';
 
@@ -24,12 +25,23 @@ for (const theme of ['light', 'dark'] as const) {
   test.describe(`list and detail at desktop width (${theme} theme)`, () => {
     test.use({ viewport: { width: 1280, height: 800 } });
 
-    test.beforeEach(async ({ page }) => {
+    /** Signs in to a new account whose settings, on this device and on the server, choose `theme`. */
+    async function signIn(page: Page) {
       await page.addInitScript((value) => localStorage.setItem('murmur-theme', value), theme);
+      const session = await signInBeforeLoad(page);
+      await seedTheme(SUPABASE_URL, session, theme);
+      return session;
+    }
+
+    test.afterEach(async ({ page }) => {
+      // The checks ran in the theme the run is named after, also once the settings row was pulled.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+        .toBe(theme === 'dark');
     });
 
     test('a note opens beside the notes list, which keeps its place and its search', async ({ page }) => {
-      const session = await signInBeforeLoad(page);
+      const session = await signIn(page);
       await seedNotes(SUPABASE_URL, session, 40);
       await page.goto('/notes');
       await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
@@ -90,7 +102,7 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('a new note is written beside the list', async ({ page }) => {
-      await signInBeforeLoad(page);
+      await signIn(page);
       await page.goto('/notes');
       await page.getByRole('button', { name: 'New note' }).click();
       await expect(page).toHaveURL(/\/notes\/new$/);
@@ -109,7 +121,7 @@ for (const theme of ['light', 'dark'] as const) {
     test('a diary entry opens beside the diary, and Tab goes from the list to the entry', async ({
       page,
     }) => {
-      await signInBeforeLoad(page);
+      await signIn(page);
       await page.goto('/diary');
       await expect(page.getByRole('heading', { name: 'No entry open' })).toBeVisible();
       const entries = page.locator('[data-list-pane]');
