@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
 import { createI18n } from '../../lib/i18n/i18n.ts';
 import { openTestNotesData } from '../../testing/notes-test-harness.tsx';
 import { ExportSection } from './export-section.tsx';
@@ -48,5 +51,21 @@ describe('export and import errors in German', () => {
     expect(details?.open).toBe(false);
     expect(details?.textContent).toMatch(/closed/i);
     expect(alert.firstElementChild?.textContent).not.toMatch(/closed/i);
+  });
+
+  it('names each record a Daylio file could not give and why, in German, with the raw reason closed', async () => {
+    const user = userEvent.setup();
+    await renderGerman(<ImportSection userData={data} />);
+    const csv = new Uint8Array(readFileSync(resolve('src/features/export/fixtures/daylio.csv')));
+    await user.upload(
+      screen.getByLabelText('Datei zum Importieren wählen'),
+      new File([csv], 'daylio_export.csv', { type: 'text/csv' }),
+    );
+
+    const summary = await screen.findByText('1 Datensatz konnte nicht gelesen werden und wird übersprungen');
+    const line = summary.closest('details')?.querySelector('li');
+    expect(line?.textContent).toBe(
+      'Zeile 5: Seine Stimmung „sleepy“ ist keine von rad, good, meh, bad, awful.',
+    );
   });
 });

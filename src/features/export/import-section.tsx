@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { TechnicalDetails } from '../../ui/technical-details.tsx';
 import { errorText } from './error-text.ts';
+import { ImportProblemLine } from './import-problem-line.tsx';
 import type { ImportErrorCode, ImportFileError as ImportFileErrorClass } from './core/import-error.ts';
 import type { ImportPlan } from './core/import-plan.ts';
 import type { ImportPreview } from './core/prepare-import.ts';
@@ -151,9 +152,7 @@ export function ImportSection({ userData }: { userData: UserData }) {
               <summary>{t('export.import.problems', { count: state.plan.problems.length })}</summary>
               <ul>
                 {state.plan.problems.map((problem, index) => (
-                  <li key={index}>
-                    <strong>{problem.record}</strong>: {problem.reason}
-                  </li>
+                  <ImportProblemLine key={index} problem={problem} />
                 ))}
               </ul>
             </details>

@@ -109,7 +109,10 @@ describe('files that cannot be imported', () => {
     });
     const plan = await read('murmur.zip', zipSync({ 'murmur.json': strToU8(json) }));
     expect(plan.rows.map((r) => r.row['id'])).toEqual(['n1']);
-    expect(plan.problems.map((p) => p.record)).toEqual(['notes n2', 'mood_entries m1']);
+    expect(plan.problems.map((p) => p.record)).toEqual([
+      { kind: 'entry', source: 'notes', id: 'n2' },
+      { kind: 'entry', source: 'mood_entries', id: 'm1' },
+    ]);
   });
 
   it('a version 1 archive still imports: its recordings come in without timings', async () => {
@@ -147,7 +150,11 @@ describe('files that cannot be imported', () => {
     const v2 = version1({}).replace('"version":1', '"version":2');
     const strict = await read('murmur.zip', zipSync({ 'murmur.json': strToU8(v2) }));
     expect(strict.problems).toEqual([
-      { record: 'recordings r1', reason: expect.stringContaining('segments') },
+      {
+        record: { kind: 'entry', source: 'recordings', id: 'r1' },
+        code: 'invalid',
+        detail: expect.stringContaining('segments'),
+      },
     ]);
   });
 

@@ -75,14 +75,14 @@ export async function readDayOne(
   for (const [index, raw] of (root.entries as unknown[]).entries()) {
     const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     const uuid = asString(entry['uuid']);
-    const record = uuid ? `Day One ${uuid}` : `Day One #${index + 1}`;
+    const record = { kind: 'entry', source: 'Day One', id: uuid ?? `#${index + 1}` } as const;
     const created = asString(entry['creationDate']);
     if (!uuid) {
-      problems.push({ record, reason: 'no uuid' });
+      problems.push({ record, code: 'noId' });
       continue;
     }
     if (!created || Number.isNaN(Date.parse(created))) {
-      problems.push({ record, reason: 'no valid creationDate' });
+      problems.push({ record, code: 'noDate', detail: `creationDate: ${created ?? 'missing'}` });
       continue;
     }
     const zone = asString(entry['timeZone']);
@@ -93,7 +93,7 @@ export async function readDayOne(
     const audios = (Array.isArray(entry['audios']) ? entry['audios'] : []) as DayOneAudio[];
     const text = asString(entry['text']) ?? '';
     if (!text.trim() && audios.length === 0) {
-      problems.push({ record, reason: 'empty entry (no text, no audio)' });
+      problems.push({ record, code: 'empty' });
       continue;
     }
     const { title, body } = splitTitle(text);
@@ -113,7 +113,8 @@ export async function readDayOne(
     if (!parsed.success) {
       problems.push({
         record,
-        reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        code: 'invalid',
+        detail: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
       });
       continue;
     }
@@ -146,8 +147,9 @@ export async function readDayOne(
         if (file) audioById.set(recording.data.id, file.pieces);
       } else
         problems.push({
-          record: `${record} audio ${identifier}`,
-          reason: recording.error.issues[0]?.message ?? 'invalid',
+          record: { kind: 'audio', entry: `${record.source} ${record.id}`, id: identifier },
+          code: 'invalid',
+          detail: recording.error.issues[0]?.message ?? '',
         });
     }
   }

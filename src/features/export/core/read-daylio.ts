@@ -47,9 +47,9 @@ export async function readDaylio(text: string, timeZone: string): Promise<Import
   const rows: ImportRow[] = [];
   const problems: ImportProblem[] = [];
   for (const [index, row] of table.slice(1).entries()) {
-    const record = `row ${index + 2}`;
+    const record = { kind: 'row', number: index + 2 } as const;
     if (row.length !== layout.length) {
-      problems.push({ record, reason: `${row.length} fields instead of ${layout.length}` });
+      problems.push({ record, code: 'fieldCount', values: { found: row.length, expected: layout.length } });
       continue;
     }
     const day = col(row, 'full_date');
@@ -57,14 +57,11 @@ export async function readDaylio(text: string, timeZone: string): Promise<Import
     const moodName = col(row, 'mood').toLowerCase();
     const level = DAYLIO_MOODS[moodName];
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !time) {
-      problems.push({ record, reason: `unreadable date or time “${day} ${col(row, 'time')}”` });
+      problems.push({ record, code: 'badDateTime', detail: `${day} ${col(row, 'time')}` });
       continue;
     }
     if (level === undefined) {
-      problems.push({
-        record,
-        reason: `mood “${col(row, 'mood')}” is not one of rad, good, meh, bad, awful`,
-      });
+      problems.push({ record, code: 'unknownMood', values: { mood: col(row, 'mood') } });
       continue;
     }
     const activities = [
@@ -96,7 +93,8 @@ export async function readDaylio(text: string, timeZone: string): Promise<Import
     else
       problems.push({
         record,
-        reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        code: 'invalid',
+        detail: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
       });
   }
   return { source: 'daylio', rows, settings: null, problems };

@@ -56,8 +56,9 @@ export async function readMurmurArchive(zip: ZipArchive): Promise<ImportPlan> {
       if (parsed.success) rows.push({ table, row: parsed.data });
       else
         problems.push({
-          record: `${table} ${typeof id === 'string' ? id : `#${index + 1}`}`,
-          reason: zodReason(parsed.error),
+          record: { kind: 'entry', source: table, id: typeof id === 'string' ? id : `#${index + 1}` },
+          code: 'invalid',
+          detail: zodReason(parsed.error),
         });
     });
   }
@@ -65,7 +66,7 @@ export async function readMurmurArchive(zip: ZipArchive): Promise<ImportPlan> {
   if (envelope.data.settings) {
     const parsed = userSettingsPatchSchema.safeParse(envelope.data.settings);
     if (parsed.success) settings = parsed.data;
-    else problems.push({ record: 'settings', reason: zodReason(parsed.error) });
+    else problems.push({ record: { kind: 'settings' }, code: 'invalid', detail: zodReason(parsed.error) });
   }
   // recordings/<id>.<ext> next to the JSON: the audio of the recordings being imported.
   const audio = new Map<string, ImportAudioSource>();

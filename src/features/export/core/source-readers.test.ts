@@ -54,10 +54,7 @@ describe('Day One JSON import', () => {
 
   it('reports the empty entry and the broken date and keeps going', async () => {
     const plan = await readImportFile('Journal.json', fixture('day-one.json'), context);
-    expect(plan.problems.map((p) => p.reason)).toEqual([
-      'empty entry (no text, no audio)',
-      'no valid creationDate',
-    ]);
+    expect(plan.problems.map((p) => p.code)).toEqual(['empty', 'noDate']);
   });
 
   it('derives the same ids every time, so a second import adds nothing', async () => {
@@ -94,7 +91,7 @@ describe('Daylio CSV import', () => {
   it('reports a mood outside the five defaults with its row and keeps the others', async () => {
     const plan = await readImportFile('daylio_export.csv', fixture('daylio.csv'), context);
     expect(plan.problems).toEqual([
-      { record: 'row 5', reason: 'mood “sleepy” is not one of rad, good, meh, bad, awful' },
+      { record: { kind: 'row', number: 5 }, code: 'unknownMood', values: { mood: 'sleepy' } },
     ]);
   });
 
