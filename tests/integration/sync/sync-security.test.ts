@@ -399,12 +399,18 @@ describe.each(TARGETS)('sync tables, RLS and realtime on %s', (target) => {
         group by grantee, table_name order by grantee, table_name`,
     );
     const owned = [...OWNED_TABLES].sort();
+    // The key envelope is the one table its owner writes directly (ADR 0151); RLS scopes every verb.
+    const ALL = 'DELETE,INSERT,SELECT,UPDATE';
     expect(rows).toEqual([
-      ...owned.map((table) => ({ grantee: 'authenticated', table_name: table, privileges: 'SELECT' })),
-      ...[...owned, 'sync_clock'].sort().map((table) => ({
+      ...[...owned, 'journal_keys'].sort().map((table) => ({
+        grantee: 'authenticated',
+        table_name: table,
+        privileges: table === 'journal_keys' ? ALL : 'SELECT',
+      })),
+      ...[...owned, 'journal_keys', 'sync_clock'].sort().map((table) => ({
         grantee: 'service_role',
         table_name: table,
-        privileges: table === 'sync_clock' ? 'SELECT,UPDATE' : 'DELETE,INSERT,SELECT,UPDATE',
+        privileges: table === 'sync_clock' ? 'SELECT,UPDATE' : ALL,
       })),
     ]);
     const functions = await backend.db.query<{ name: string; anon: boolean; authenticated: boolean }>(
