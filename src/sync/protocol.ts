@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { jsonTextBytes, sealedValueSchema } from '../db/entities/sealed-value.ts';
 import { everyFieldAt, sharedHlc } from '../db/hlc.ts';
 
 /**
@@ -36,7 +37,13 @@ const pushMutationSchema = z.strictObject({
    * The text each text field showed when its change was planned, where that was not empty. A server keeps
    * it with a conflict the change takes part in, so a device can merge the two sides three-way (R40).
    */
-  base_text: z.record(z.string(), z.string().max(MAX_TEXT_LENGTH)).optional(),
+  base_text: z
+    .record(
+      z.string(),
+      // Sealed like the field it is the base of when the journal is encrypted (ADR 0151).
+      z.union([z.string().max(MAX_TEXT_LENGTH), sealedValueSchema(jsonTextBytes(MAX_TEXT_LENGTH))]),
+    )
+    .optional(),
 });
 export type PushMutation = z.infer<typeof pushMutationSchema>;
 

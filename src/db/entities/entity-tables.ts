@@ -5,6 +5,7 @@ import { diaryEntrySchema } from './diary-entry.ts';
 import { moodEntrySchema } from './mood-entry.ts';
 import { noteSchema } from './note.ts';
 import { recordingSchema } from './recording.ts';
+import { jsonTextArrayBytes, jsonTextBytes } from './sealed-value.ts';
 import { subscriptionSchema } from './subscription.ts';
 import { defaultUserSettings, userSettingsSchema } from './user-settings.ts';
 
@@ -18,9 +19,11 @@ export interface TablePolicy {
   textFields: readonly string[];
   /**
    * What a person wrote, encrypted before it leaves the device when their journal is encrypted
-   * (ADR 0151). Every other field stays clear because the server needs it to sync, bill or serve.
+   * (ADR 0151), each with the longest JSON text of its clear value in bytes, which bounds the sealed
+   * value the server accepts in its place. Every other field stays clear because the server needs it to
+   * sync, bill or serve.
    */
-  protectedFields: readonly string[];
+  protectedFields: Readonly<Record<string, number>>;
   /** Clients may push changes (false: server-owned, pull only). */
   writable: boolean;
   /** Fields only the server sets at creation; clients never patch them after creation. */
@@ -33,32 +36,35 @@ export interface TablePolicy {
   clearOnlyFields?: readonly string[];
 }
 
+const TITLE_BYTES = jsonTextBytes(500);
+const BODY_BYTES = jsonTextBytes(1_000_000);
+
 const syncedTables = {
   notes: {
     schema: noteSchema,
     textFields: ['title', 'body'],
-    protectedFields: ['title', 'body', 'tags'],
+    protectedFields: { title: TITLE_BYTES, body: BODY_BYTES, tags: jsonTextArrayBytes(50, 50) },
     writable: true,
     immutable: ['id', 'created_at'],
   },
   diary_entries: {
     schema: diaryEntrySchema,
     textFields: ['title', 'body'],
-    protectedFields: ['title', 'body'],
+    protectedFields: { title: TITLE_BYTES, body: BODY_BYTES },
     writable: true,
     immutable: ['id', 'created_at'],
   },
   mood_entries: {
     schema: moodEntrySchema,
     textFields: ['note'],
-    protectedFields: ['note', 'activities'],
+    protectedFields: { note: jsonTextBytes(10_000), activities: jsonTextArrayBytes(30, 50) },
     writable: true,
     immutable: ['id', 'created_at'],
   },
   user_settings: {
     schema: userSettingsSchema,
     textFields: [],
-    protectedFields: [],
+    protectedFields: {},
     writable: true,
     immutable: ['id', 'openai_api_key'],
     defaults: (id: string) => defaultUserSettings(id),
@@ -66,14 +72,16 @@ const syncedTables = {
   recordings: {
     schema: recordingSchema,
     textFields: ['transcript'],
-    protectedFields: ['transcript', 'segments'],
+    // A transcript's segments hold its words again, with their timings: bounded by the transcript's
+    // length and a timing's worth of JSON for each of its 20,000 segments.
+    protectedFields: { transcript: BODY_BYTES, segments: BODY_BYTES + 20_000 * 100 },
     writable: true,
     immutable: ['id', 'created_at'],
   },
   subscriptions: {
     schema: subscriptionSchema,
     textFields: [],
-    protectedFields: [],
+    protectedFields: {},
     writable: false,
     immutable: [],
   },
@@ -82,7 +90,7 @@ const syncedTables = {
     textFields: [],
     // A kept value is sealed for the field it was written in (table_name, row_id, field), not for the
     // conflict row: the server copies the losing ciphertext as it came (ADR 0151).
-    protectedFields: ['losing_value', 'base_value'],
+    protectedFields: { losing_value: BODY_BYTES, base_value: BODY_BYTES },
     writable: false,
     immutable: [],
     // losing_value and base_value only to clear them: a purge empties the versions kept of an entry's

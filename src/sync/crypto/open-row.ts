@@ -43,7 +43,7 @@ export async function openRow(
 ): Promise<Record<string, unknown>> {
   if (table === 'conflicts') return openConflict(key, data);
   const opened: Record<string, unknown> = { ...data };
-  for (const field of tablePolicy(table).protectedFields)
+  for (const field of Object.keys(tablePolicy(table).protectedFields))
     if (Object.hasOwn(data, field)) opened[field] = await openValue(key, { table, id, field }, data[field]);
   return opened;
 }

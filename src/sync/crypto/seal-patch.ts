@@ -13,7 +13,7 @@ export async function sealPatch(
   patch: Readonly<Record<string, unknown>>,
 ): Promise<Record<string, unknown>> {
   const sealed: Record<string, unknown> = { ...patch };
-  for (const field of tablePolicy(table).protectedFields) {
+  for (const field of Object.keys(tablePolicy(table).protectedFields)) {
     if (!Object.hasOwn(patch, field) || patch[field] === null) continue;
     // A kept version is sealed for the field it was written in, which a conflict row's patch does not
     // name; clients only ever empty them (R42), so anything else is a bug, not something to send.

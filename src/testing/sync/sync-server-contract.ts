@@ -9,6 +9,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { tablePolicy } from '../../db/entities/entity-tables.ts';
+import { sealedLength } from '../../db/entities/sealed-value.ts';
 import { formatHlc, MAX_FUTURE_SKEW_MS, parseHlc } from '../../db/hlc.ts';
 import { digestRows } from '../../sync/digest.ts';
 import {
@@ -32,6 +34,7 @@ export interface SyncServerHarness {
 }
 
 const NOTE = '00000001-0000-7000-8000-000000000001';
+const MOOD = '00000001-0000-7000-8000-000000000301';
 /** Client ids are never reused across tests: a server binds each to its first user (R31). */
 let run = 0;
 const clientId = (prefix: string) => `${prefix}-0000-7000-8000-${(++run).toString(16).padStart(12, '0')}`;
@@ -530,6 +533,66 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
         ),
       ]);
       expect(response.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    });
+
+    it('[R44] keeps a sealed value of a protected field as it came, up to its longest, and refuses one anywhere else', async () => {
+      /** A value of the sealed form, `length` characters long: the server can check no more than that. */
+      const sealed = (length: number) => `mx1.${'A'.repeat(length - 4)}`;
+      const longest = (table: 'notes' | 'mood_entries', field: string) =>
+        sealedLength(tablePolicy(table).protectedFields[field] ?? 0);
+      const sealedNote = note({
+        title: sealed(longest('notes', 'title')),
+        body: sealed(300),
+        tags: sealed(longest('notes', 'tags')),
+      });
+      const mood = {
+        id: MOOD,
+        moment: new Date(NOW).toISOString(),
+        time_zone: 'Europe/Berlin',
+        level: 2,
+        activities: sealed(longest('mood_entries', 'activities')),
+        note: sealed(longest('mood_entries', 'note')),
+        created_at: new Date(NOW).toISOString(),
+        deleted_at: null,
+      };
+      const created = await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, sealedNote, NOW),
+        mutation(CLIENT_A, 'mood_entries', MOOD, mood, NOW),
+      ]);
+      expect(created.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+      const pulled = await rows();
+      expect(pulled.find((r) => r.id === NOTE)?.data).toEqual(sealedNote);
+      expect(pulled.find((r) => r.id === MOOD)?.data).toEqual(mood);
+
+      // One character longer than the longest sealed value, not of the sealed form where the clear value
+      // is a list, or in a field the server must read: each refused as an invalid change (R17).
+      const refused = [
+        { title: sealed(longest('notes', 'title') + 1) },
+        { tags: sealed(longest('notes', 'tags') + 1) },
+        { tags: 'mx1.not*base64' },
+        { color: sealed(12) },
+        { created_at: sealed(40) },
+      ];
+      const response = await push(
+        CLIENT_A,
+        refused.map((patch, i) => mutation(CLIENT_A, 'notes', NOTE, patch, NOW + 1 + i)),
+      );
+      expect(response.results.map((r) => r.status)).toEqual(refused.map(() => 'rejected'));
+      expect((await noteRow())?.data).toEqual(sealedNote);
+
+      // The base text of an edit is sealed like its field: beyond the longest clear text, only sealed.
+      const edit = mutation(
+        CLIENT_A,
+        'notes',
+        NOTE,
+        { body: sealed(400) },
+        NOW + 100,
+        {},
+        {
+          body: sealed(1_000_100),
+        },
+      );
+      expect((await push(CLIENT_A, [edit])).results[0]?.status).toBe('applied');
     });
 
     it('[R21] an edit that saw the current value, or follows its own device, is not a conflict', async () => {

@@ -10,6 +10,7 @@
  * (R26). Per client: the idempotency ledger (R8).
  */
 import { isSyncedTable, tablePolicy, type SyncedTable } from '../../db/entities/entity-tables.ts';
+import { serverRowSchema } from '../../db/entities/server-row-schema.ts';
 import { clampHlc, hlcNode, isHlc } from '../../db/hlc.ts';
 import type { IdSource } from '../../db/ports.ts';
 import { digestRows } from '../../sync/digest.ts';
@@ -282,7 +283,7 @@ export class SyncServerModel implements SyncServer {
         lost.push(lostValue(table, mutation.id, field, value, incoming, current, base));
       }
     }
-    if (!policy.schema.safeParse(row.data).success) {
+    if (!serverRowSchema(table).safeParse(row.data).success) {
       // Checked before: a patch that passes check() always leaves a valid row.
       throw new SyncHttpError(500, 'invariant: row became invalid');
     }
@@ -324,7 +325,11 @@ export class SyncServerModel implements SyncServer {
       }
     }
     const start = existing?.data ?? policy.defaults?.(mutation.id) ?? {};
-    const candidate = policy.schema.safeParse({ ...start, ...mutation.patch, id: mutation.id });
+    const candidate = serverRowSchema(mutation.table).safeParse({
+      ...start,
+      ...mutation.patch,
+      id: mutation.id,
+    });
     if (!candidate.success)
       return existing || policy.defaults ? 'invalid values' : 'unknown entry (incomplete create)';
     if (mutation.patch['id'] !== undefined && mutation.patch['id'] !== mutation.id) return 'id mismatch';

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** The prefix of every encrypted field value: the format's version, so a later format can sit beside it. */
+export const SEALED_PREFIX = 'mx1.';
+
+/** AES-GCM's IV and tag around the plaintext (ADR 0151). */
+const SEALED_OVERHEAD_BYTES = 12 + 16;
+
+/**
+ * The longest sealed value of a plaintext of at most `plainBytes` bytes: the prefix and the base64url
+ * (no padding) of IV, ciphertext and tag.
+ */
+export function sealedLength(plainBytes: number): number {
+  return SEALED_PREFIX.length + Math.ceil(((plainBytes + SEALED_OVERHEAD_BYTES) * 4) / 3);
+}
+
+/**
+ * The longest JSON text of a string of at most `maxLength` characters: six bytes each at worst (a
+ * control character or lone surrogate written as \uXXXX) and the quotes.
+ */
+export function jsonTextBytes(maxLength: number): number {
+  return 6 * maxLength + 2;
+}
+
+/** The same for an array of at most `maxItems` such strings. */
+export function jsonTextArrayBytes(maxItems: number, maxLength: number): number {
+  return maxItems * (jsonTextBytes(maxLength) + 1) + 1;
+}
+
+/**
+ * A value as an encrypted journal sends it: what the server stores in place of a protected field's
+ * clear value, and can check only for its form and length (it cannot read it).
+ */
+export function sealedValueSchema(plainBytes: number) {
+  return z
+    .string()
+    .max(sealedLength(plainBytes))
+    .regex(/^mx1\.[A-Za-z0-9_-]+$/, 'not a sealed value');
+}
