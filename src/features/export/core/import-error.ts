@@ -24,7 +24,7 @@ export type ImportRecord =
   | { kind: 'settings' };
 
 /** Why a record was skipped; `code` names the message shown (export.import.problem.*). */
-export type ImportProblemCode =
+type ImportProblemCode =
   'noId' | 'noDate' | 'empty' | 'fieldCount' | 'badDateTime' | 'unknownMood' | 'invalid';
 
 /**
