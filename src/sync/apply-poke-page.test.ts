@@ -108,7 +108,7 @@ describe('a poke with its rows (R27a)', () => {
 
     // a's rows follow b's cursor, but b's acknowledged push may be newer than them: applied, they
     // would show "from a" over b's own edit with nothing queued to keep it.
-    expect(await applyPokePage(b.db, fromA)).toBe(false);
+    expect(await applyPokePage(b.db, fromA, null)).toBe(false);
     expect((await b.db.notes.get(id))?.body).toBe('from b');
     await idle(a, b);
     expect((await b.db.notes.get(id))?.body).toBe('from b');
@@ -150,12 +150,12 @@ describe('a poke with its rows (R27a)', () => {
         rows: [{ ...row, version: cursor + 1, data: { ...row?.data, font_size: 'huge' } }],
       },
     };
-    await expect(applyPokePage(b.db, bad)).rejects.toThrow(/invalid/);
+    await expect(applyPokePage(b.db, bad, null)).rejects.toThrow(/invalid/);
     const outside: SyncPoke = {
       version: cursor + 1,
       page: { from: cursor, rows: [{ ...row, version: cursor + 5 }] },
     };
-    await expect(applyPokePage(b.db, outside)).rejects.toThrow(/outside/);
+    await expect(applyPokePage(b.db, outside, null)).rejects.toThrow(/outside/);
     expect(await getCursor(b.db)).toBe(cursor);
     expect((await b.db.notes.get(id))?.font_size).not.toBe('huge');
   });

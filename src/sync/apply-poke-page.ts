@@ -1,5 +1,6 @@
 import type { MurmurDatabase } from '../db/schema.ts';
 import { applyPullPage } from './apply-pull-page.ts';
+import type { JournalCipher } from './crypto/journal-cipher.ts';
 import { MalformedResponseError } from './errors.ts';
 import { validatePulledRows } from './fetch-pull-page.ts';
 import { pokePageSchema } from './protocol.ts';
@@ -14,14 +15,19 @@ import type { SyncPoke } from './transport.ts';
  *
  * Resolves true when nothing is left to pull for this poke: its rows are applied, or the cursor already
  * covers its version. False when a pull is needed. Rejects with MalformedResponseError when the page is
- * not a poke page (nothing is written).
+ * not a poke page, JournalDecryptionError when an encrypted journal's row does not open (nothing is
+ * written either way).
  */
-export async function applyPokePage(db: MurmurDatabase, poke: SyncPoke): Promise<boolean> {
+export async function applyPokePage(
+  db: MurmurDatabase,
+  poke: SyncPoke,
+  cipher: JournalCipher | null,
+): Promise<boolean> {
   if (poke.page === undefined) return false;
   const parsed = pokePageSchema.safeParse(poke.page);
   if (!parsed.success) throw new MalformedResponseError(`poke page: ${parsed.error.message}`);
   const { from } = parsed.data;
-  const rows = validatePulledRows(parsed.data.rows);
+  const rows = validatePulledRows(cipher ? await cipher.openRows(parsed.data.rows) : parsed.data.rows);
   if (from >= poke.version || rows.some((row) => row.version <= from || row.version > poke.version)) {
     throw new MalformedResponseError(`poke page holds versions outside ${from}–${poke.version}`);
   }

@@ -1,5 +1,6 @@
 import { isSyncedTable, tablePolicy } from '../db/entities/entity-tables.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
+import type { JournalCipher } from './crypto/journal-cipher.ts';
 import { MalformedResponseError } from './errors.ts';
 import {
   PROTOCOL_VERSION,
@@ -34,13 +35,18 @@ export function validatePulledRows(rows: readonly unknown[]): ServerRow[] {
 export interface PullPageOptions {
   limit: number;
   wantDigest: boolean;
+  /** An encrypted journal's key: the page's rows are opened before they are checked. */
+  cipher: JournalCipher | null;
 }
 
 /** A page whose envelope is read, so where the next page starts is known; its rows are not checked yet. */
 export interface FetchedPullPage {
   readonly envelope: PullEnvelope;
-  /** The page with every row checked (R4, R13); throws MalformedResponseError on a malformed one. */
-  check(): PullResponse;
+  /**
+   * The page with every row opened (an encrypted journal's) and checked (R4, R13); rejects with
+   * MalformedResponseError on a malformed one, JournalDecryptionError on one that does not open.
+   */
+  check(): Promise<PullResponse>;
 }
 
 /**
@@ -71,12 +77,16 @@ export async function fetchPullEnvelope(
   if (!envelope.reset_required && envelope.next_cursor < cursor) {
     throw new MalformedResponseError('pull page is not after our cursor');
   }
-  return { envelope, check: () => checkPullPage(envelope, cursor) };
+  return { envelope, check: () => checkPullPage(envelope, cursor, options.cipher) };
 }
 
-function checkPullPage(envelope: PullEnvelope, cursor: number): PullResponse {
+async function checkPullPage(
+  envelope: PullEnvelope,
+  cursor: number,
+  cipher: JournalCipher | null,
+): Promise<PullResponse> {
   if (envelope.reset_required) return envelope;
-  const rows = validatePulledRows(envelope.rows);
+  const rows = validatePulledRows(cipher ? await cipher.openRows(envelope.rows) : envelope.rows);
   const page = { ...envelope, rows };
   if (rows.some((r) => r.version <= cursor || r.version > page.next_cursor)) {
     throw new MalformedResponseError('pull page is not after our cursor');

@@ -43,8 +43,8 @@ function handFetches(size: number, clock: number, malformed: number[] = []) {
       const envelope = page(cursor, size, clock);
       const check = () => {
         events.push(`check ${cursor}`);
-        if (malformed.includes(cursor)) throw new Error(`page ${cursor} is malformed`);
-        return envelope;
+        if (malformed.includes(cursor)) return Promise.reject(new Error(`page ${cursor} is malformed`));
+        return Promise.resolve(envelope);
       };
       answers.push(() => resolve({ envelope, check }));
       fail.push(reject);

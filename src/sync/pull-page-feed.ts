@@ -90,7 +90,7 @@ export class PullPageFeed {
             next.catch(() => undefined);
           }
         }
-        const page = fetched.check();
+        const page = await fetched.check();
         if (this.#stopped) break;
         this.#waiting.push(page);
         this.#rowsWaiting += page.reset_required ? 0 : page.rows.length;

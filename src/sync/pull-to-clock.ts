@@ -9,7 +9,15 @@ import { TransportError } from './transport.ts';
 /** What walking pull pages needs: the cycle's context without the push settings, the ports or a runner. */
 export type PullWalkContext = Pick<
   CycleContext,
-  'db' | 'transport' | 'session' | 'clientId' | 'pullLimit' | 'onProgress' | 'isDisposed' | 'pullDemand'
+  | 'db'
+  | 'transport'
+  | 'session'
+  | 'clientId'
+  | 'cipher'
+  | 'pullLimit'
+  | 'onProgress'
+  | 'isDisposed'
+  | 'pullDemand'
 > & {
   /** Where the walk starts, read under its lock already (getPullStart); else the stored cursor. */
   startCursor?: number;
@@ -55,6 +63,7 @@ export async function pullToClock(
       return fetchPullEnvelope(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
         limit: ctx.pullLimit,
         wantDigest,
+        cipher: ctx.cipher,
       });
     }, PULL_AHEAD_ROWS);
   let feed = newFeed();

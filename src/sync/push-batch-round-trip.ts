@@ -9,6 +9,7 @@ import type { MurmurDatabase } from '../db/schema.ts';
 import { recordAckedMutationSeq } from '../db/sync-meta.ts';
 import { allSyncTables } from './apply-pull-page.ts';
 import type { PushBatch } from './build-push-batch.ts';
+import type { JournalCipher } from './crypto/journal-cipher.ts';
 import { MalformedResponseError } from './errors.ts';
 import { PROTOCOL_VERSION, pushResponseSchema, type PushMutation, type PushRequest } from './protocol.ts';
 import { TransportError, type SyncSession, type SyncTransport } from './transport.ts';
@@ -20,6 +21,8 @@ export interface PushContext {
   clientId: string;
   nowIso: () => string;
   conflictId: () => string;
+  /** An encrypted journal's key: changes leave sealed. Null for a journal in clear. */
+  cipher: JournalCipher | null;
 }
 
 /** The server's answer to a batch, checked: acknowledged (some changes maybe refused), or refused alone. */
@@ -32,11 +35,15 @@ export type PushReply =
  * several changes, which the caller splits (R16). Writes nothing: `settlePushBatch` does.
  */
 export async function sendPushBatch(ctx: PushContext, batch: PushBatch): Promise<PushReply> {
+  const { cipher } = ctx;
   const request: PushRequest = {
     protocol: PROTOCOL_VERSION,
     client_id: ctx.clientId,
     user_id: ctx.db.userId,
-    mutations: batch.mutations,
+    // Sealed for the wire only: a refused change is kept below as the device wrote it.
+    mutations: cipher
+      ? await Promise.all(batch.mutations.map((mutation) => cipher.sealMutation(mutation)))
+      : batch.mutations,
   };
   let raw: unknown;
   try {

@@ -5,6 +5,7 @@
  */
 import type { MurmurDatabase } from '../db/schema.ts';
 import { getPullStart, setMeta } from '../db/sync-meta.ts';
+import type { JournalCipher } from './crypto/journal-cipher.ts';
 import type { LockReservation } from './lock-reservation.ts';
 import type { EnginePorts } from './ports.ts';
 import type { PullDemand } from './pull-demand.ts';
@@ -21,6 +22,8 @@ export interface CycleContext {
   ports: EnginePorts;
   session: SyncSession;
   clientId: string;
+  /** An encrypted journal's key (ADR 0151): pushes leave sealed, pulled rows are opened. Null in clear. */
+  cipher: JournalCipher | null;
   /** This engine's sync locks still held while their leases are cleared (withSyncLock). */
   heldLocks: HeldLocks;
   pushBatchSize: number;

@@ -13,6 +13,7 @@ import { mergeKeptConflicts, type TriedMerges } from '../db/commands/merge-kept-
 import { getClientId } from '../db/sync-meta.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { applyPokePage } from './apply-poke-page.ts';
+import type { JournalCipher } from './crypto/journal-cipher.ts';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
 import { LockReservation } from './lock-reservation.ts';
 import type { EnginePorts, TimerHandle } from './ports.ts';
@@ -40,6 +41,11 @@ export interface SyncEngineOptions {
   /** Retry when another tab holds the lock (R29). */
   busyRetryMs?: number;
   backoff?: BackoffPolicy;
+  /**
+   * An encrypted journal's key, unlocked on this device (ADR 0151): pushes leave sealed and pulled and
+   * poked rows are opened before they are checked. Null for a journal in clear.
+   */
+  cipher?: JournalCipher | null;
 }
 
 /**
@@ -89,6 +95,7 @@ export class SyncEngine {
       pollMs: 5 * 60_000,
       busyRetryMs: 2_000,
       backoff: defaultBackoff,
+      cipher: null,
       ...options,
     };
   }
@@ -165,7 +172,7 @@ export class SyncEngine {
       this.request(false, true);
       return;
     }
-    applyPokePage(db, poke).then(
+    applyPokePage(db, poke, this.options.cipher).then(
       (covered) => {
         if (!covered) this.request(false, true);
       },
@@ -276,6 +283,7 @@ export class SyncEngine {
           ports,
           session,
           clientId: await getClientId(db, ports.ids),
+          cipher: this.options.cipher,
           heldLocks: this.heldLocks,
           pushBatchSize: this.options.pushBatchSize,
           pullLimit: this.options.pullLimit,

@@ -1,0 +1,61 @@
+import { isSyncedTable, tablePolicy } from '../../db/entities/entity-tables.ts';
+import type { PushMutation } from '../protocol.ts';
+import { encryptField } from './encrypt-field.ts';
+import { openRow } from './open-row.ts';
+import { sealPatch } from './seal-patch.ts';
+
+/**
+ * An encrypted journal's key where sync meets the network (ADR 0151): each change is sealed as its push
+ * request is built, each pulled or poked row opened before the page is checked. The outbox and the local
+ * tables stay clear.
+ */
+export interface JournalCipher {
+  sealMutation(mutation: PushMutation): Promise<PushMutation>;
+  /**
+   * Rows as they came, each row of a known table opened; anything else as it came, for the page's own
+   * checks to refuse. Rejects with JournalDecryptionError when a value does not open: nothing of the page
+   * is written.
+   */
+  openRows(rows: readonly unknown[]): Promise<unknown[]>;
+}
+
+interface RawRow {
+  table: string;
+  id: string;
+  data: Record<string, unknown>;
+}
+
+function isRawRow(value: unknown): value is RawRow {
+  if (typeof value !== 'object' || value === null) return false;
+  const { table, id, data } = value as Record<string, unknown>;
+  return typeof table === 'string' && typeof id === 'string' && typeof data === 'object' && data !== null;
+}
+
+export function journalCipher(key: CryptoKey): JournalCipher {
+  return {
+    async sealMutation(mutation) {
+      const { table, id } = mutation;
+      if (!isSyncedTable(table)) return mutation;
+      const patch = await sealPatch(key, table, id, mutation.patch);
+      if (!mutation.base_text) return { ...mutation, patch };
+      // A base text is sealed for the field it is the base of, as the field's own value is: the server
+      // keeps it with a conflict, and a device opens it there with the field's address.
+      const protectedFields = tablePolicy(table).protectedFields;
+      const baseText: Record<string, string> = {};
+      for (const [field, text] of Object.entries(mutation.base_text))
+        baseText[field] = Object.hasOwn(protectedFields, field)
+          ? await encryptField(key, { table, id, field }, text)
+          : text;
+      return { ...mutation, patch, base_text: baseText };
+    },
+    openRows(rows) {
+      return Promise.all(
+        rows.map(async (row) =>
+          isRawRow(row) && isSyncedTable(row.table)
+            ? { ...row, data: await openRow(key, row.table, row.id, row.data) }
+            : row,
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+
+import { settle } from '../testing/sync/test-device.ts';
+import { createTestWorld, TEST_USER } from '../testing/sync/test-world.ts';
+import type { TestTab } from '../testing/sync/test-device.ts';
+import { isEncryptedValue } from './crypto/encrypted-value.ts';
+import { generateDataKey } from './crypto/generate-data-key.ts';
+import { journalCipher } from './crypto/journal-cipher.ts';
+
+const WORDS = /Heron|marmalade|birds/i;
+
+/** Web Crypto answers on the platform's own threads, many macrotasks later on a loaded machine. */
+const settleSealed = (tabs: readonly TestTab[]) => settle(tabs, 20_000);
+
+describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
+  it('sends what a person wrote sealed, and other devices with the key store it clear from a poke and a pull', async () => {
+    const key = await generateDataKey();
+    const world = createTestWorld();
+    const a = await world.tab(world.device(), { cipher: journalCipher(key) });
+    const b = await world.tab(world.device(), { cipher: journalCipher(key) });
+    a.engine.start();
+    b.engine.start();
+    await settleSealed([a, b]);
+
+    const id = await a.commands.createNote({
+      title: 'Heron at the weir',
+      body: 'The marmalade light on the water.',
+      tags: ['birds'],
+    });
+    a.engine.notifyLocalWrite();
+    await settleSealed([a, b]);
+    await a.commands.updateNote(id, { body: 'The marmalade light, then rain.' });
+    a.engine.notifyLocalWrite();
+    await settleSealed([a, b]);
+
+    const onServer = world.server.rows(TEST_USER).find((row) => row.id === id);
+    expect(JSON.stringify(onServer)).not.toMatch(WORDS);
+    for (const field of ['title', 'body', 'tags'])
+      expect(isEncryptedValue(onServer?.data[field]), field).toBe(true);
+    // The device's own copy and its outbox stay clear: search, insights and export read them.
+    const clear = { title: 'Heron at the weir', body: 'The marmalade light, then rain.', tags: ['birds'] };
+    expect(await a.db.notes.get(id)).toMatchObject(clear);
+    // A poke's rows are opened beside the engine's run: wait for them rather than for the run.
+    await vi.waitFor(async () => expect(await b.db.notes.get(id)).toMatchObject(clear));
+
+    // A device that starts later pulls the sealed rows and opens them.
+    const c = await world.tab(world.device(), { cipher: journalCipher(key) });
+    c.engine.start();
+    await settleSealed([a, b, c]);
+    await vi.waitFor(async () => expect(await c.db.notes.get(id)).toMatchObject(clear));
+  });
+
+  it('a device with another key stores nothing it cannot open, and its sync says so', async () => {
+    const world = createTestWorld();
+    const a = await world.tab(world.device(), { cipher: journalCipher(await generateDataKey()) });
+    a.engine.start();
+    const id = await a.commands.createNote({ title: 'Heron at the weir', body: 'marmalade' });
+    a.engine.notifyLocalWrite();
+    await settleSealed([a]);
+    expect(world.server.rows(TEST_USER).some((row) => row.id === id)).toBe(true);
+
+    const stranger = await world.tab(world.device(), { cipher: journalCipher(await generateDataKey()) });
+    stranger.engine.start();
+    await settleSealed([a, stranger]);
+    expect(await stranger.db.notes.get(id)).toBeUndefined();
+    expect(stranger.engine.status.get()).toMatchObject({ state: 'error' });
+    expect(JSON.stringify(stranger.engine.status.get().error)).toMatch(/could not decrypt/);
+  });
+});
