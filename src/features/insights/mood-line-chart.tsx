@@ -38,7 +38,7 @@ export function MoodLineChart({ daily, start, end }: { daily: readonly DayMood[]
 
   return (
     <svg
-      className={styles.chart}
+      className={`${styles.chart} ${styles.lineChart}`}
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="group"
       aria-label={t('insights.overTime.axis')}
@@ -53,7 +53,7 @@ export function MoodLineChart({ daily, start, end }: { daily: readonly DayMood[]
             y2={y(level)}
             strokeDasharray="2 4"
           />
-          <text x={0} y={y(level) + 3}>
+          <text x={0} y={y(level)} dominantBaseline="central">
             {level}
           </text>
         </g>
