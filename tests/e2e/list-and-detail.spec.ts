@@ -193,3 +193,32 @@ test.describe('list and detail at phone width', () => {
     await expect(titleField(page)).toHaveCount(0);
   });
 });
+
+/** Whether a field's hint fits in its box as rendered: the width its text takes in the field's font. */
+function hintFits(field: Locator): Promise<boolean> {
+  return field.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no 2D canvas');
+    context.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(input.placeholder).width <= room;
+  });
+}
+
+for (const width of [1280, 1024, 390, 360]) {
+  test.describe(`the notes search at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('shows its whole hint, beside an open note too', async ({ page }) => {
+      const session = await signInBeforeLoad(page);
+      await seedNotes(SUPABASE_URL, session, 3);
+      await page.goto('/notes');
+      const search = page.getByRole('searchbox', { name: 'Search notes' });
+      expect(await hintFits(search)).toBe(true);
+      await noteList(page).getByRole('link').first().click();
+      await expect(titleField(page)).toBeVisible();
+      if (width >= 1024) expect(await hintFits(search)).toBe(true);
+    });
+  });
+}

@@ -5,7 +5,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/chromium-path.ts';
-import { signInBeforeLoad } from './session.ts';
+import { signInBeforeLoad, type StoredSession } from './session.ts';
 import { speechWav } from './speech-wav.ts';
 
 /** What Chromium's fake microphone says; the e2e transcribe function answers with these words too. */
@@ -27,11 +27,12 @@ export function fakeMicrophone() {
 }
 
 /** A new account (or `email`'s) on its free trial, started from /subscription as a person would. */
-export async function startTrial(page: Page, email?: string) {
-  await signInBeforeLoad(page, email);
+export async function startTrial(page: Page, email?: string): Promise<StoredSession> {
+  const session = await signInBeforeLoad(page, email);
   await page.goto('/subscription');
   await page.getByRole('button', { name: 'Start your free trial' }).click();
   await expect(page.getByText(/Free trial: \d+ days? left/)).toBeVisible();
+  return session;
 }
 
 export async function expectNoSeriousViolations(page: Page) {
