@@ -28,9 +28,7 @@ for (const viewport of [
   test.describe(`the recorder while recording at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('leaves room for itself: nothing of the list or the note is hidden under it', async ({
-      page,
-    }) => {
+    test('leaves room for itself: nothing of the list or the note is hidden under it', async ({ page }) => {
       const session = await startTrial(page);
       await seedNotes(SUPABASE_URL, session, 30);
       await page.goto('/notes');
