@@ -1,6 +1,6 @@
 import type { MurmurDatabase } from '../db/schema.ts';
 import { applyPullPage } from './apply-pull-page.ts';
-import type { JournalCipher } from './crypto/journal-cipher.ts';
+import { openPulledRows, type JournalCipher } from './crypto/journal-cipher.ts';
 import { MalformedResponseError } from './errors.ts';
 import { validatePulledRows } from './fetch-pull-page.ts';
 import { pokePageSchema } from './protocol.ts';
@@ -27,7 +27,7 @@ export async function applyPokePage(
   const parsed = pokePageSchema.safeParse(poke.page);
   if (!parsed.success) throw new MalformedResponseError(`poke page: ${parsed.error.message}`);
   const { from } = parsed.data;
-  const rows = validatePulledRows(cipher ? await cipher.openRows(parsed.data.rows) : parsed.data.rows);
+  const rows = validatePulledRows(await openPulledRows(cipher, parsed.data.rows));
   if (from >= poke.version || rows.some((row) => row.version <= from || row.version > poke.version)) {
     throw new MalformedResponseError(`poke page holds versions outside ${from}–${poke.version}`);
   }

@@ -5,9 +5,10 @@ import { createTestWorld, TEST_USER } from '../testing/sync/test-world.ts';
 import type { TestTab } from '../testing/sync/test-device.ts';
 import { isEncryptedValue } from './crypto/encrypted-value.ts';
 import { generateDataKey } from './crypto/generate-data-key.ts';
-import { journalCipher } from './crypto/journal-cipher.ts';
 
 const WORDS = /Heron|marmalade|birds/i;
+
+const keyed = (key: CryptoKey) => () => Promise.resolve(key);
 
 /** Web Crypto answers on the platform's own threads, many macrotasks later on a loaded machine. */
 const settleSealed = (tabs: readonly TestTab[]) => settle(tabs, 20_000);
@@ -16,8 +17,8 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
   it('sends what a person wrote sealed, and other devices with the key store it clear from a poke and a pull', async () => {
     const key = await generateDataKey();
     const world = createTestWorld();
-    const a = await world.tab(world.device(), { cipher: journalCipher(key) });
-    const b = await world.tab(world.device(), { cipher: journalCipher(key) });
+    const a = await world.tab(world.device(), { journalKey: keyed(key) });
+    const b = await world.tab(world.device(), { journalKey: keyed(key) });
     a.engine.start();
     b.engine.start();
     await settleSealed([a, b]);
@@ -44,7 +45,7 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     await vi.waitFor(async () => expect(await b.db.notes.get(id)).toMatchObject(clear));
 
     // A device that starts later pulls the sealed rows and opens them.
-    const c = await world.tab(world.device(), { cipher: journalCipher(key) });
+    const c = await world.tab(world.device(), { journalKey: keyed(key) });
     c.engine.start();
     await settleSealed([a, b, c]);
     await vi.waitFor(async () => expect(await c.db.notes.get(id)).toMatchObject(clear));
@@ -52,18 +53,45 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
 
   it('a device with another key stores nothing it cannot open, and its sync says so', async () => {
     const world = createTestWorld();
-    const a = await world.tab(world.device(), { cipher: journalCipher(await generateDataKey()) });
+    const a = await world.tab(world.device(), { journalKey: keyed(await generateDataKey()) });
     a.engine.start();
     const id = await a.commands.createNote({ title: 'Heron at the weir', body: 'marmalade' });
     a.engine.notifyLocalWrite();
     await settleSealed([a]);
     expect(world.server.rows(TEST_USER).some((row) => row.id === id)).toBe(true);
 
-    const stranger = await world.tab(world.device(), { cipher: journalCipher(await generateDataKey()) });
+    const stranger = await world.tab(world.device(), { journalKey: keyed(await generateDataKey()) });
     stranger.engine.start();
     await settleSealed([a, stranger]);
     expect(await stranger.db.notes.get(id)).toBeUndefined();
     expect(stranger.engine.status.get()).toMatchObject({ state: 'error' });
     expect(JSON.stringify(stranger.engine.status.get().error)).toMatch(/could not decrypt/);
+  });
+
+  it('a device without the key stores no ciphertext: its sync stops as locked until it is unlocked', async () => {
+    const key = await generateDataKey();
+    const world = createTestWorld();
+    const a = await world.tab(world.device(), { journalKey: keyed(key) });
+    a.engine.start();
+    const id = await a.commands.createNote({ title: 'Heron at the weir', body: 'marmalade' });
+    a.engine.notifyLocalWrite();
+    await settleSealed([a]);
+
+    let held: CryptoKey | null = null;
+    const b = await world.tab(world.device(), { journalKey: () => Promise.resolve(held) });
+    b.engine.start();
+    await settleSealed([a, b]);
+    expect(await b.db.notes.count()).toBe(0);
+    expect(b.engine.status.get()).toMatchObject({ state: 'error', error: { kind: 'locked' } });
+
+    // Unlocked: the key is held from now on, and the next sync pulls and opens what was written.
+    held = key;
+    const synced = b.engine.syncNow();
+    await settleSealed([a, b]);
+    await synced;
+    await vi.waitFor(async () =>
+      expect(await b.db.notes.get(id)).toMatchObject({ title: 'Heron at the weir', body: 'marmalade' }),
+    );
+    expect(b.engine.status.get().error).toBeNull();
   });
 });

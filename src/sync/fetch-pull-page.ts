@@ -1,6 +1,6 @@
 import { isSyncedTable, tablePolicy } from '../db/entities/entity-tables.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
-import type { JournalCipher } from './crypto/journal-cipher.ts';
+import { openPulledRows, type JournalCipher } from './crypto/journal-cipher.ts';
 import { MalformedResponseError } from './errors.ts';
 import {
   PROTOCOL_VERSION,
@@ -86,7 +86,7 @@ async function checkPullPage(
   cipher: JournalCipher | null,
 ): Promise<PullResponse> {
   if (envelope.reset_required) return envelope;
-  const rows = validatePulledRows(cipher ? await cipher.openRows(envelope.rows) : envelope.rows);
+  const rows = validatePulledRows(await openPulledRows(cipher, envelope.rows));
   const page = { ...envelope, rows };
   if (rows.some((r) => r.version <= cursor || r.version > page.next_cursor)) {
     throw new MalformedResponseError('pull page is not after our cursor');

@@ -13,7 +13,7 @@ import { mergeKeptConflicts, type TriedMerges } from '../db/commands/merge-kept-
 import { getClientId } from '../db/sync-meta.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { applyPokePage } from './apply-poke-page.ts';
-import type { JournalCipher } from './crypto/journal-cipher.ts';
+import { journalCipher, type JournalCipher } from './crypto/journal-cipher.ts';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
 import { LockReservation } from './lock-reservation.ts';
 import type { EnginePorts, TimerHandle } from './ports.ts';
@@ -42,10 +42,12 @@ export interface SyncEngineOptions {
   busyRetryMs?: number;
   backoff?: BackoffPolicy;
   /**
-   * An encrypted journal's key, unlocked on this device (ADR 0151): pushes leave sealed and pulled and
-   * poked rows are opened before they are checked. Null for a journal in clear.
+   * An encrypted journal's key as this device holds it (ADR 0151), asked for at each cycle and poke, so
+   * a key stored by an unlock or by turning encryption on takes effect at the next sync: with a key,
+   * pushes leave sealed and pulled and poked rows are opened before they are checked; with none, a
+   * sealed value pulled stops sync as locked (R45). Null for a journal in clear.
    */
-  cipher?: JournalCipher | null;
+  journalKey?: () => Promise<CryptoKey | null>;
 }
 
 /**
@@ -95,7 +97,7 @@ export class SyncEngine {
       pollMs: 5 * 60_000,
       busyRetryMs: 2_000,
       backoff: defaultBackoff,
-      cipher: null,
+      journalKey: () => Promise.resolve(null),
       ...options,
     };
   }
@@ -172,16 +174,23 @@ export class SyncEngine {
       this.request(false, true);
       return;
     }
-    applyPokePage(db, poke, this.options.cipher).then(
-      (covered) => {
-        if (!covered) this.request(false, true);
-      },
-      (error: unknown) => {
-        // The pull answers the same poke, and its own answer is checked again (R4).
-        if (!this.disposed) console.warn('Murmur pulled instead of applying a poke', error);
-        this.request(false, true);
-      },
-    );
+    this.currentCipher()
+      .then((cipher) => applyPokePage(db, poke, cipher))
+      .then(
+        (covered) => {
+          if (!covered) this.request(false, true);
+        },
+        (error: unknown) => {
+          // The pull answers the same poke, and its own answer is checked again (R4).
+          if (!this.disposed) console.warn('Murmur pulled instead of applying a poke', error);
+          this.request(false, true);
+        },
+      );
+  }
+
+  private async currentCipher(): Promise<JournalCipher | null> {
+    const key = await this.options.journalKey();
+    return key ? journalCipher(key) : null;
   }
 
   /** The window got focus or became visible. */
@@ -283,7 +292,7 @@ export class SyncEngine {
           ports,
           session,
           clientId: await getClientId(db, ports.ids),
-          cipher: this.options.cipher,
+          cipher: await this.currentCipher(),
           heldLocks: this.heldLocks,
           pushBatchSize: this.options.pushBatchSize,
           pullLimit: this.options.pullLimit,

@@ -3,11 +3,12 @@
  * - offline: the device is offline (writes still work);
  * - syncing: a push or pull is running (progress counts what is done out of what is known);
  * - up_to_date: nothing queued and the last pull reached the server's clock;
- * - error: the last attempt failed (kind says why; `auth` means sign in again to sync).
+ * - error: the last attempt failed (kind says why; `auth` means sign in again to sync, `locked` that the
+ *   journal was encrypted on another device and waits to be unlocked here).
  */
 export type SyncState = 'offline' | 'syncing' | 'up_to_date' | 'error';
 export type SyncErrorKind =
-  'network' | 'server' | 'auth' | 'forbidden' | 'account_mismatch' | 'malformed' | 'local';
+  'network' | 'server' | 'auth' | 'forbidden' | 'account_mismatch' | 'malformed' | 'local' | 'locked';
 
 export interface SyncStatus {
   state: SyncState;

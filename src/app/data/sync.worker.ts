@@ -1,3 +1,4 @@
+import { heldJournalKey } from '../../db/journal-key.ts';
 import { openUserDatabase } from '../../db/open-user-database.ts';
 import { createTokenClient } from '../../lib/supabase-client.ts';
 import { createSupabaseSyncTransport } from '../../lib/sync/supabase-sync-transport.ts';
@@ -29,5 +30,6 @@ serveUserSync(globalThis as unknown as SyncMessagePort<ToSyncWorker, FromSyncWor
       locks: webLocks,
     },
     focus: tab.focus,
+    engine: { journalKey: () => heldJournalKey(db) },
   });
 });

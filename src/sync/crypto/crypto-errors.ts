@@ -22,3 +22,15 @@ export class WrongUnlockSecretError extends Error {
     this.secret = secret;
   }
 }
+
+/**
+ * The server sent a sealed value, or refused clear text, to a device that holds no key for this
+ * journal: it was encrypted elsewhere. Nothing is written; sync waits until the person unlocks the
+ * journal here.
+ */
+export class JournalLockedError extends Error {
+  constructor(detail: string) {
+    super(`This journal is encrypted and this device has no key for it yet: ${detail}`);
+    this.name = 'JournalLockedError';
+  }
+}

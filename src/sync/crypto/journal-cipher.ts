@@ -1,7 +1,8 @@
 import { isSyncedTable, tablePolicy } from '../../db/entities/entity-tables.ts';
 import type { PushMutation } from '../protocol.ts';
+import { JournalLockedError } from './crypto-errors.ts';
 import { encryptField } from './encrypt-field.ts';
-import { openRow } from './open-row.ts';
+import { openRow, openRowWith, type OpenSealed } from './open-row.ts';
 import { sealPatch } from './seal-patch.ts';
 
 /**
@@ -58,4 +59,23 @@ export function journalCipher(key: CryptoKey): JournalCipher {
       );
     },
   };
+}
+
+const refuseSealed: OpenSealed = ({ table, field }) =>
+  Promise.reject(new JournalLockedError(`a sealed ${table}.${field} was pulled`));
+
+/**
+ * Pulled or poked rows as the device may store them: opened with the journal's key, or — on a device
+ * without one — as they came, unless any protected value is sealed (JournalLockedError: the journal was
+ * encrypted on another device, and no ciphertext is written where a screen would show it).
+ */
+export async function openPulledRows(
+  cipher: JournalCipher | null,
+  rows: readonly unknown[],
+): Promise<unknown[]> {
+  if (cipher) return cipher.openRows(rows);
+  for (const row of rows)
+    if (isRawRow(row) && isSyncedTable(row.table))
+      await openRowWith(refuseSealed, row.table, row.id, row.data);
+  return [...rows];
 }
