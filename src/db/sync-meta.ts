@@ -8,7 +8,8 @@ import type { MurmurDatabase } from './schema.ts';
  * (when the last digest was asked for), `acked_seq`
  * (highest outbox seq whose push acknowledgement is recorded, R14a), `pulled_seq` (R27a), `lease:<name>`,
  * `catching_up` (a walk of pull pages stopped short of the clock: catching-up.ts), `journal_key` (an
- * encrypted journal's key on this device: journal-key.ts).
+ * encrypted journal's key on this device: journal-key.ts), `resending` (where turning encryption on
+ * stopped resending what was written before: encryption-commands.ts).
  */
 export async function getMeta<T>(db: MurmurDatabase, key: string): Promise<T | undefined> {
   const row = await db.sync_meta.get(key);

@@ -94,4 +94,38 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     );
     expect(b.engine.status.get().error).toBeNull();
   });
+
+  it('turning encryption on sends what was written before sealed, and the device keeps its clear copy', async () => {
+    const world = createTestWorld();
+    let held: CryptoKey | null = null;
+    const a = await world.tab(world.device(), { journalKey: () => Promise.resolve(held) });
+    a.engine.start();
+    const ids = [];
+    for (let i = 0; i < 300; i++)
+      ids.push(await a.commands.createNote({ title: `Heron ${i}`, body: 'marmalade', tags: ['birds'] }));
+    const mood = await a.commands.createMoodEntry({
+      level: 4,
+      note: 'marmalade toast',
+      activities: ['birds'],
+    });
+    const diary = await a.commands.createDiaryEntry({ day: '2026-12-01', title: 'Heron', body: 'marmalade' });
+    a.engine.notifyLocalWrite();
+    await settleSealed([a]);
+    expect(JSON.stringify(world.server.rows(TEST_USER))).toMatch(WORDS);
+
+    held = await generateDataKey();
+    await a.commands.holdJournalKey(held);
+    await a.commands.startResendingWrittenEntries();
+    const seen: number[] = [];
+    await a.commands.resendWrittenEntries(({ done }) => seen.push(done));
+    expect(seen.at(-1)).toBe(302);
+    expect(await a.commands.resendingWrittenEntries()).toBe(false);
+    a.engine.notifyLocalWrite();
+    await settleSealed([a]);
+
+    const rows = world.server.rows(TEST_USER).filter((row) => [...ids, mood, diary].includes(row.id));
+    expect(rows).toHaveLength(302);
+    expect(JSON.stringify(rows)).not.toMatch(WORDS);
+    expect(await a.db.notes.get(ids[0] ?? '')).toMatchObject({ title: 'Heron 0', body: 'marmalade' });
+  });
 });

@@ -2,6 +2,7 @@ import type { DbPorts } from '../ports.ts';
 import type { MurmurDatabase } from '../schema.ts';
 import { conflictCommands } from './conflict-commands.ts';
 import { diaryCommands } from './diary-commands.ts';
+import { encryptionCommands } from './encryption-commands.ts';
 import { formDraftCommands } from './form-draft-commands.ts';
 import { importCommands } from './import-commands.ts';
 import { moodCommands } from './mood-commands.ts';
@@ -30,6 +31,7 @@ export function createCommands(db: MurmurDatabase, ports: DbPorts) {
     ...conflictCommands(ctx),
     ...importCommands(ctx),
     ...formDraftCommands(ctx),
+    ...encryptionCommands(ctx),
   };
 }
 
@@ -59,4 +61,6 @@ export const deviceLocalCommands: ReadonlySet<keyof Commands> = new Set<keyof Co
   'keepUnwrittenWords',
   'newNoteId',
   'newDiaryEntryId',
+  'startResendingWrittenEntries',
+  'resendingWrittenEntries',
 ]);

@@ -20,6 +20,11 @@ export interface ChangeRules {
    * and stays deleted (R24, R39).
    */
   seen?: Seen;
+  /**
+   * Queue every field of `patch` with a new HLC even where its value is unchanged: turning encryption
+   * on sends what was written before sealed, as a change the server keeps over its clear copy (ADR 0151).
+   */
+  resend?: boolean;
 }
 
 /** What a change starts from: the stored row (if any), this database's client id and its HLC state. */
@@ -92,7 +97,7 @@ export function planChange(
     ? policy.schema.parse({ ...planned, id })
     : patchedRow(policy.schema, current, planned, id);
   const changed = Object.keys(planned).filter(
-    (field) => options.create || !sameValue(current[field], next[field]),
+    (field) => options.create || options.resend === true || !sameValue(current[field], next[field]),
   );
   if (changed.length === 0) return null;
 

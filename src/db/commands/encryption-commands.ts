@@ -1,0 +1,107 @@
+import { tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
+import { holdJournalKey } from '../journal-key.ts';
+import { getMeta, setMeta } from '../sync-meta.ts';
+import type { CommandContext } from './command-context.ts';
+import { changeScope, writeChange } from './write-change.ts';
+
+/** The tables whose rows hold what a person wrote and that a device may change (ADR 0151). */
+const WRITTEN_TABLES = [
+  'notes',
+  'diary_entries',
+  'mood_entries',
+  'recordings',
+] as const satisfies SyncedTable[];
+
+/** Rows resent in one transaction: large enough to be quick, small enough to keep each commit short. */
+const BATCH = 250;
+
+/** Where a resend stopped: the next table to finish and the last id done in it (sync_meta `resending`). */
+interface ResendPosition {
+  table: (typeof WRITTEN_TABLES)[number];
+  after: string;
+}
+
+export interface ResendProgress {
+  done: number;
+  total: number;
+}
+
+/** A value with nothing in it reveals nothing, and is not resent. */
+function hasWords(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  return !(Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * Turning end-to-end encryption on, on this device (ADR 0151): the data key is kept here, and what
+ * was written before is queued again so that it leaves sealed. The local copy stays clear; sealing
+ * happens as a push request is built, so a resend that runs twice (a reload mid-way) only queues some
+ * rows twice, never encrypts anything twice.
+ */
+export function encryptionCommands(ctx: CommandContext) {
+  const { db, ports } = ctx;
+  return {
+    /** Keeps the journal's unlocked data key on this device; sync seals and opens with it from now on. */
+    holdJournalKey: (key: CryptoKey) => holdJournalKey(db, key),
+
+    /** Marks the journal's existing entries to be resent sealed; resendWrittenEntries does it. */
+    async startResendingWrittenEntries(): Promise<void> {
+      await setMeta(db, 'resending', { table: WRITTEN_TABLES[0], after: '' } satisfies ResendPosition);
+    },
+
+    /** Whether a resend was started and has not finished (it goes on after a reload). */
+    async resendingWrittenEntries(): Promise<boolean> {
+      return (await getMeta<ResendPosition>(db, 'resending')) !== undefined;
+    },
+
+    /**
+     * Queues every entry's protected fields again with a new HLC, in batches, from where the last run
+     * stopped; each batch and the position after it commit together, so a reload resumes after the
+     * last batch done. Deleted entries too: the trash holds words. Resolves once all are queued.
+     */
+    async resendWrittenEntries(onProgress: (progress: ResendProgress) => void = () => undefined) {
+      const counts = await Promise.all(WRITTEN_TABLES.map((table) => db.entityTable(table).count()));
+      const total = counts.reduce((sum, count) => sum + count, 0);
+      let position = await getMeta<ResendPosition>(db, 'resending');
+      let done = 0;
+      for (const [index, table] of WRITTEN_TABLES.entries()) {
+        if (!position) break;
+        if (WRITTEN_TABLES.indexOf(position.table) > index) {
+          done += counts[index] ?? 0;
+          continue;
+        }
+        done += await db.entityTable(table).where(':id').belowOrEqual(position.after).count();
+        onProgress({ done, total });
+        const fields = Object.keys(tablePolicy(table).protectedFields);
+        for (;;) {
+          const after: string = position.after;
+          const rows = await db.entityTable(table).where(':id').above(after).limit(BATCH).toArray();
+          const next: ResendPosition | undefined =
+            rows.length === BATCH
+              ? { table, after: String(rows.at(-1)?.['id']) }
+              : WRITTEN_TABLES[index + 1]
+                ? { table: WRITTEN_TABLES[index + 1] as ResendPosition['table'], after: '' }
+                : undefined;
+          await db.transaction('rw', changeScope(db, table), async () => {
+            for (const row of rows) {
+              const patch = Object.fromEntries(
+                fields.filter((field) => hasWords(row[field])).map((field) => [field, row[field]]),
+              );
+              if (Object.keys(patch).length > 0)
+                await writeChange(db, ports, table, String(row['id']), patch, {
+                  resend: true,
+                  allowDeleted: true,
+                });
+            }
+            if (next) await setMeta(db, 'resending', next);
+            else await db.sync_meta.delete('resending');
+          });
+          done += rows.length;
+          onProgress({ done, total });
+          position = next;
+          if (!next || next.table !== table) break;
+        }
+      }
+    },
+  };
+}
