@@ -66,6 +66,8 @@ describe('device-local commands', () => {
     await local('keepUnwrittenWords', 'notes', 'gone', { body: 'words with nowhere to go' }, 'not here');
     await local('newNoteId');
     await local('newDiaryEntryId');
+    await local('startResendingWrittenEntries');
+    await local('resendingWrittenEntries');
 
     // Every command the set names was run above.
     expect([...deviceLocalCommands].filter((name) => !used.has(name))).toEqual([]);
