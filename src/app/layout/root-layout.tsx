@@ -22,6 +22,8 @@ import styles from './root-layout.module.css';
 const AppToaster = lazy(() => import('../../lib/toasts/app-toaster.tsx'));
 /** Shown only once the signed-in user's engine runs, which is itself a lazy chunk. */
 const SyncStatusIndicator = lazy(() => import('./sync-status-indicator.tsx'));
+/** Shown only once the engine runs, like the indicator: an encrypted journal's lock and progress. */
+const JournalLockNotice = lazy(() => import('./journal-lock-notice.tsx'));
 
 interface LocationState {
   from?: unknown;
@@ -70,6 +72,11 @@ export function RootLayout() {
       {/* Before the screen, as it is on screen: the skip link passes it, Tab from the top reaches it first. */}
       {mode === 'member' ? <SideRail /> : null}
       <main id="main" className={styles.main} data-nav={mode} tabIndex={-1}>
+        {sync !== null && signedIn ? (
+          <Suspense fallback={null}>
+            <JournalLockNotice />
+          </Suspense>
+        ) : null}
         {content}
       </main>
       {mode === 'hidden' ? null : <BottomNav mode={mode} key={mode} />}

@@ -13,6 +13,7 @@ import {
 import { StorageSettings } from '../../features/settings/index.ts';
 import { TranscriptionSettings } from '../../features/settings/index.ts';
 import { useSettings } from '../../features/settings/index.ts';
+import { PrivacySettings } from '../../features/encryption/index.ts';
 import { OnDeviceModelSetting } from '../../features/voice/index.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { isSettingsSection, type SettingsSection } from './settings-sections.ts';
@@ -26,6 +27,7 @@ const SECTION_VIEWS: Record<SettingsSection, ComponentType> = {
   transcription: TranscriptionSection,
   'text-to-speech': TextToSpeechSettings,
   'note-lock': NoteLockSettings,
+  privacy: PrivacySettings,
   appearance: AppearanceSettings,
   notifications: NotificationSettings,
   account: AccountSettings,

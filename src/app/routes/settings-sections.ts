@@ -4,6 +4,7 @@ export const SETTINGS_SECTIONS = [
   'transcription',
   'text-to-speech',
   'note-lock',
+  'privacy',
   'appearance',
   'notifications',
   'account',

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { EncryptionProgress } from '../../features/encryption/index.ts';
+import { useSyncStatus } from '../data/use-sync-status.ts';
+import styles from './journal-lock-notice.module.css';
+
+/**
+ * Above every screen of a signed-in user: a journal encrypted elsewhere and not yet unlocked here says
+ * so and leads to the unlock (nothing of it is on this device until then, ADR 0151), and turning
+ * encryption on shows its progress wherever the person goes.
+ */
+export default function JournalLockNotice() {
+  const { t } = useTranslation();
+  const locked = useSyncStatus()?.error?.kind === 'locked';
+  return (
+    <>
+      {locked ? (
+        <div role="region" aria-label={t('journalLock.title')} className={styles.notice}>
+          <p>{t('journalLock.explain')}</p>
+          <Link to="/settings/privacy" className="button button-primary">
+            {t('journalLock.unlock')}
+          </Link>
+        </div>
+      ) : null}
+      <EncryptionProgress />
+    </>
+  );
+}

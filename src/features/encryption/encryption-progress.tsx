@@ -1,0 +1,62 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { ResendProgress } from '../../db/commands/encryption-commands.ts';
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
+import styles from './encryption.module.css';
+
+/**
+ * Resends what was written before encryption was turned on, wherever the person is in the app, and
+ * shows how far it got: it starts when Settings → Privacy turned encryption on, and after a reload goes
+ * on from the last batch done. One tab of the device does it (a Web Lock); the others show nothing.
+ */
+export function EncryptionProgress() {
+  const { t, i18n } = useTranslation();
+  const userData = useUserData();
+  const resending = useLiveQuery(
+    () => (userData ? userData.commands.resendingWrittenEntries() : Promise.resolve(false)),
+    [userData],
+  );
+  const [progress, setProgress] = useState<ResendProgress | null>(null);
+  const [finished, setFinished] = useState(false);
+
+  useEffect(() => {
+    if (!userData || !resending) return;
+    // A tab that finds the lock taken leaves the work to the tab holding it. The run ends by itself
+    // (its last batch clears `resending`); React ignores the state of a screen that went away.
+    void navigator.locks
+      .request(`murmur-resend-${userData.userId}`, { ifAvailable: true }, async (lock) => {
+        if (!lock) return;
+        await userData.commands.resendWrittenEntries(setProgress);
+        setFinished(true);
+      })
+      .catch((error: unknown) => console.error('Encrypting the journal’s entries failed', error));
+  }, [userData, resending]);
+
+  // The closing word stays a while, then the page gets its room back.
+  useEffect(() => {
+    if (!finished) return;
+    const timer = window.setTimeout(() => {
+      setFinished(false);
+      setProgress(null);
+    }, 10_000);
+    return () => window.clearTimeout(timer);
+  }, [finished]);
+
+  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const text = finished
+    ? t('journalLock.progress.done')
+    : progress
+      ? t('journalLock.progress.running', {
+          done: number(progress.done),
+          total: number(progress.total),
+          percent: progress.total === 0 ? 100 : Math.floor((progress.done / progress.total) * 100),
+        })
+      : '';
+  return (
+    <p role="status" className={text ? styles.banner : undefined}>
+      {text}
+    </p>
+  );
+}

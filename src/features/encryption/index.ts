@@ -1,0 +1,2 @@
+export { EncryptionProgress } from './encryption-progress.tsx';
+export { PrivacySettings } from './privacy-settings.tsx';

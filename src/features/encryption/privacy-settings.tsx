@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { heldJournalKey } from '../../db/journal-key.ts';
+import { useUserData } from '../../lib/user-data/use-user-data.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { settingFieldStyles } from '../settings/index.ts';
+import { journalEnvelopeQuery } from './journal-envelope-query.ts';
+import { RecoveryKeyPanel } from './recovery-key-panel.tsx';
+import { TurnOnEncryption } from './turn-on-encryption.tsx';
+import { UnlockJournal } from './unlock-journal.tsx';
+
+/**
+ * Settings → Privacy: end-to-end encryption of the journal (ADR 0151). In clear, it offers to turn it
+ * on; encrypted without a key on this device, it unlocks; encrypted and unlocked, it says so. The
+ * recovery key made by turning it on is shown here once, whatever the page shows beside it.
+ */
+export function PrivacySettings() {
+  const { t } = useTranslation();
+  const userData = useUserData();
+  const envelope = useQuery(journalEnvelopeQuery(userData?.userId ?? null));
+  const heldKey = useLiveQuery(
+    () => (userData ? heldJournalKey(userData.db) : Promise.resolve(undefined)),
+    [userData],
+  );
+  const [recoveryKey, setRecoveryKey] = useState<string | null>(null);
+  if (!userData) return null;
+
+  let body: React.ReactNode;
+  if (envelope.data === undefined) {
+    body = envelope.isError ? (
+      <div role="alert">
+        <p>{t('encryption.checkFailed')}</p>
+        <button type="button" className="button" onClick={() => void envelope.refetch()}>
+          {t('encryption.retry')}
+        </button>
+      </div>
+    ) : (
+      <Spinner label={t('encryption.checking')} />
+    );
+  } else if (envelope.data === null) {
+    body = <TurnOnEncryption userData={userData} onRecoveryKey={setRecoveryKey} />;
+  } else if (heldKey === undefined) {
+    body = <Spinner label={t('encryption.checking')} />;
+  } else if (heldKey === null) {
+    body = <UnlockJournal userData={userData} envelope={envelope.data} />;
+  } else {
+    body = (
+      <div className={settingFieldStyles.group}>
+        <p role="status">{t('encryption.on')}</p>
+        <p>{t('encryption.onDetail')}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      {recoveryKey ? (
+        <RecoveryKeyPanel recoveryKey={recoveryKey} onKept={() => setRecoveryKey(null)} />
+      ) : null}
+      {body}
+    </>
+  );
+}
