@@ -128,4 +128,27 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     expect(JSON.stringify(rows)).not.toMatch(WORDS);
     expect(await a.db.notes.get(ids[0] ?? '')).toMatchObject({ title: 'Heron 0', body: 'marmalade' });
   });
+
+  it('a device without the key is refused by an encrypted journal (R45): nothing reaches the server, its outbox waits, its sync says locked', async () => {
+    const world = createTestWorld();
+    world.server.setJournalEncrypted(TEST_USER);
+    const locked = await world.tab(world.device());
+    locked.engine.start();
+    await locked.commands.createNote({ title: 'Heron at the weir', body: 'marmalade' });
+    locked.engine.notifyLocalWrite();
+    await settleSealed([locked]);
+    expect(JSON.stringify(world.server.rows(TEST_USER))).not.toMatch(WORDS);
+    expect(await locked.db.outbox.count()).toBe(1);
+    expect(locked.engine.status.get()).toMatchObject({ state: 'error', error: { kind: 'locked' } });
+
+    // A device with the key is heard, sealed (the locked one stops listening: it could open nothing).
+    locked.engine.stop();
+    const a = await world.tab(world.device(), { journalKey: keyed(await generateDataKey()) });
+    a.engine.start();
+    const id = await a.commands.createNote({ title: 'Heron at the weir', body: 'marmalade' });
+    a.engine.notifyLocalWrite();
+    await settleSealed([a]);
+    expect(world.server.rows(TEST_USER).some((row) => row.id === id)).toBe(true);
+    expect(JSON.stringify(world.server.rows(TEST_USER))).not.toMatch(WORDS);
+  });
 });

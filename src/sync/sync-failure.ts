@@ -26,6 +26,7 @@ export function syncFailure(error: unknown): SyncFailure {
   if (error instanceof TransportError) {
     if (error.kind === 'unauthorized') return { then: 'signIn', kind: 'auth', message: error.message };
     if (error.kind === 'forbidden') return { then: 'stop', kind: 'forbidden', message: error.message };
+    if (error.kind === 'journal_locked') return { then: 'stop', kind: 'locked', message: error.message };
     return { then: 'retry', kind: error.kind === 'network' ? 'network' : 'server', message: error.message };
   }
   if (error instanceof JournalLockedError) return { then: 'stop', kind: 'locked', message: error.message };

@@ -15,10 +15,20 @@ export type TransportErrorKind =
   | 'unauthorized'
   /** 403 for another user's data or outbox (R31). */
   | 'forbidden'
+  /** 403 from an encrypted journal refusing clear text from a device without its key (R45). */
+  | 'journal_locked'
   /** Any other 4xx: the server refuses the request as such (R16). */
   | 'rejected'
   /** 5xx or 429: try again later. */
   | 'server';
+
+/**
+ * How an encrypted journal's refusal of clear text begins (R45, migration 20261203000700): a 403 whose
+ * message starts so is `journal_locked`, any other 403 `forbidden`.
+ */
+export function forbiddenKind(message: string): 'forbidden' | 'journal_locked' {
+  return message.startsWith('journal_encrypted') ? 'journal_locked' : 'forbidden';
+}
 
 export class TransportError extends Error {
   readonly kind: TransportErrorKind;

@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** The prefix of every encrypted field value: the format's version, so a later format can sit beside it. */
 export const SEALED_PREFIX = 'mx1.';
 
+/** The whole form of a sealed value: the prefix and base64url. */
+const SEALED_FORM = /^mx1\.[A-Za-z0-9_-]+$/;
+
 /** AES-GCM's IV and tag around the plaintext (ADR 0151). */
 const SEALED_OVERHEAD_BYTES = 12 + 16;
 
@@ -32,8 +35,16 @@ export function jsonTextArrayBytes(maxItems: number, maxLength: number): number 
  * clear value, and can check only for its form and length (it cannot read it).
  */
 export function sealedValueSchema(plainBytes: number) {
-  return z
-    .string()
-    .max(sealedLength(plainBytes))
-    .regex(/^mx1\.[A-Za-z0-9_-]+$/, 'not a sealed value');
+  return z.string().max(sealedLength(plainBytes)).regex(SEALED_FORM, 'not a sealed value');
+}
+
+/**
+ * A value that reveals nothing of what a person wrote: sealed (its form only; its length is the row's
+ * check), null, an empty text or an empty list. All an encrypted journal's server takes in a protected
+ * field (docs/sync.md R45).
+ */
+export function isSealedOrEmpty(value: unknown): boolean {
+  if (value === null || value === '') return true;
+  if (typeof value === 'string') return SEALED_FORM.test(value);
+  return Array.isArray(value) && value.length === 0;
 }

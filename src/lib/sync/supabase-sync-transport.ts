@@ -1,6 +1,12 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 
-import { TransportError, type SyncPoke, type SyncSession, type SyncTransport } from '../../sync/transport.ts';
+import {
+  forbiddenKind,
+  TransportError,
+  type SyncPoke,
+  type SyncSession,
+  type SyncTransport,
+} from '../../sync/transport.ts';
 
 /**
  * The engine's transport over supabase-js (docs/sync.md R3, R4, R27, R31): push and pull are the
@@ -30,7 +36,8 @@ export function createSupabaseSyncTransport(
     }
     const { data, error, status } = await client.rpc(fn, { request });
     if (!error) return data as unknown;
-    throw new TransportError(errorKind(status), `${fn}: ${error.message}`, status === 0 ? null : status);
+    const kind = status === 403 ? forbiddenKind(error.message) : errorKind(status);
+    throw new TransportError(kind, `${fn}: ${error.message}`, status === 0 ? null : status);
   }
 
   function subscribe() {

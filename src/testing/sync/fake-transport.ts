@@ -1,4 +1,10 @@
-import { TransportError, type SyncPoke, type SyncSession, type SyncTransport } from '../../sync/transport.ts';
+import {
+  forbiddenKind,
+  TransportError,
+  type SyncPoke,
+  type SyncSession,
+  type SyncTransport,
+} from '../../sync/transport.ts';
 import { SyncHttpError, type SyncServerModel } from './sync-server-model.ts';
 
 /**
@@ -138,7 +144,7 @@ export class FakeTransport implements SyncTransport {
 function toTransportError(error: unknown): TransportError {
   if (error instanceof SyncHttpError) {
     if (error.status === 401) return new TransportError('unauthorized', error.message, 401);
-    if (error.status === 403) return new TransportError('forbidden', error.message, 403);
+    if (error.status === 403) return new TransportError(forbiddenKind(error.message), error.message, 403);
     if (error.status >= 400 && error.status < 500)
       return new TransportError('rejected', error.message, error.status);
     return new TransportError('server', error.message, error.status);

@@ -31,6 +31,8 @@ export interface SyncServerHarness {
   now(): number;
   /** Tombstone GC up to `version` (R26). */
   compact(userId: string, version: number): Promise<void> | void;
+  /** The user stores a key envelope (public.journal_keys): their journal is encrypted (R45). */
+  encryptJournal(user: { id: string; token: string }): Promise<void> | void;
 }
 
 const NOTE = '00000001-0000-7000-8000-000000000001';
@@ -593,6 +595,94 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
         },
       );
       expect((await push(CLIENT_A, [edit])).results[0]?.status).toBe('applied');
+    });
+
+    it('[R45] an encrypted journal refuses a push that sends words in clear, whole and storing nothing of it', async () => {
+      const sealed = (length: number) => `mx1.${'A'.repeat(length - 4)}`;
+      const sealedNote = note({ title: sealed(100), body: sealed(200), tags: sealed(80) });
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      await h.encryptJournal({ id: USER, token });
+      const start = await pull();
+      if (start.reset_required) throw new Error('unexpected reset');
+
+      // Each protected field, and a base text, in clear: the whole push is refused with its own code,
+      // even beside a change that would apply, and the seq does not move.
+      const clear: [string, Record<string, unknown>, Record<string, string>?][] = [
+        ['notes.title', { title: 'Heron at the weir' }],
+        ['notes.tags', { tags: ['birds'] }],
+        ['notes.body base text', { body: sealed(60) }, { body: 'Coffee on the balcony' }],
+      ];
+      for (const [where, patch, baseText] of clear) {
+        seq[CLIENT_A] = 1;
+        const ok = mutation(CLIENT_A, 'notes', NOTE, { pinned: true }, NOW + 10);
+        const bad = mutation(CLIENT_A, 'notes', NOTE, patch, NOW + 20, {}, baseText);
+        await expect(push(CLIENT_A, [ok, bad]), where).rejects.toMatchObject({
+          status: 403,
+          message: expect.stringMatching(new RegExp(`journal_encrypted.*change 3 sends ${where} in clear`)),
+        });
+      }
+      const moodCreate = mutation(
+        CLIENT_A,
+        'mood_entries',
+        MOOD,
+        {
+          id: MOOD,
+          moment: new Date(NOW).toISOString(),
+          time_zone: 'Europe/Berlin',
+          level: 2,
+          activities: [],
+          note: 'A quiet evening',
+          created_at: new Date(NOW).toISOString(),
+          deleted_at: null,
+        },
+        NOW + 30,
+      );
+      await expect(push(CLIENT_A, [moodCreate])).rejects.toMatchObject({
+        status: 403,
+        message: expect.stringContaining('journal_encrypted'),
+      });
+      // Nothing of them was stored: no row changed, no conflict kept their words, no seq was taken.
+      const after = await pull();
+      if (after.reset_required) throw new Error('unexpected reset');
+      expect(after.rows).toEqual(start.rows);
+      expect(after.clock).toBe(start.clock);
+      expect(after.last_mutation_seq).toBe(1);
+
+      // Sealed values, and null, empty text and empty lists (a purge without the key), are taken.
+      seq[CLIENT_A] = 1;
+      const accepted = await push(CLIENT_A, [
+        mutation(
+          CLIENT_A,
+          'notes',
+          NOTE,
+          { title: sealedNote.title, body: sealedNote.body },
+          NOW + 40,
+          {},
+          {
+            body: sealed(120),
+          },
+        ),
+        mutation(CLIENT_A, 'notes', NOTE, { tags: sealedNote.tags, pinned: true }, NOW + 41),
+        mutation(CLIENT_A, 'notes', NOTE, { title: '', tags: [] }, NOW + 42),
+      ]);
+      expect(accepted.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+      expect((await noteRow())?.data).toMatchObject({
+        title: '',
+        body: sealedNote.body,
+        tags: [],
+        pinned: true,
+      });
+
+      // Another user, whose journal is not encrypted, pushes clear text as before.
+      const other = await h.newUser();
+      const otherClient = clientId('0000000c');
+      const response = await push(
+        otherClient,
+        [mutation(otherClient, 'notes', NOTE, note(), NOW)],
+        other.token,
+        other.id,
+      );
+      expect(response.results).toEqual([{ seq: 1, status: 'applied' }]);
     });
 
     it('[R21] an edit that saw the current value, or follows its own device, is not a conflict', async () => {

@@ -15,5 +15,6 @@ registerSyncServerContract('in-memory model', async () => {
     },
     now: () => NOW,
     compact: (userId, version) => server.compact(userId, version),
+    encryptJournal: (user) => server.setJournalEncrypted(user.id),
   };
 });

@@ -10,6 +10,7 @@
  * (R26). Per client: the idempotency ledger (R8).
  */
 import { isSyncedTable, tablePolicy, type SyncedTable } from '../../db/entities/entity-tables.ts';
+import { isSealedOrEmpty } from '../../db/entities/sealed-value.ts';
 import { serverRowSchema } from '../../db/entities/server-row-schema.ts';
 import { clampHlc, hlcNode, isHlc } from '../../db/hlc.ts';
 import type { IdSource } from '../../db/ports.ts';
@@ -54,6 +55,8 @@ interface StoredServerRow {
 interface UserState {
   version: number;
   minValidCursor: number;
+  /** The user has a key envelope (public.journal_keys): the journal is encrypted (R45). */
+  encrypted: boolean;
   rows: Map<string, StoredServerRow>;
   listeners: Set<(poke: SyncPoke) => void>;
 }
@@ -125,6 +128,14 @@ export class SyncServerModel implements SyncServer {
     this.poke(user, before);
   }
 
+  /**
+   * The user stores a key envelope (public.journal_keys, ADR 0151): from now on pushes must seal what a
+   * person wrote (R45). `false` removes it, as turning encryption off does.
+   */
+  setJournalEncrypted(userId: string, encrypted = true): void {
+    this.user(userId).encrypted = encrypted;
+  }
+
   /** Tombstone GC (R26): drop tombstones at or below `version`; older cursors must reset. */
   compact(userId: string, version: number): void {
     const user = this.user(userId);
@@ -160,6 +171,17 @@ export class SyncServerModel implements SyncServer {
       }
     }
     const user = this.user(userId);
+    // R45, before anything is applied: sync_push's refusal rolls the whole push back.
+    if (user.encrypted) {
+      for (const mutation of request.mutations) {
+        const clearAt = mutation.seq > client.lastSeq ? clearTextIn(mutation) : null;
+        if (clearAt !== null)
+          throw new SyncHttpError(
+            403,
+            `journal_encrypted: this journal is encrypted, and change ${mutation.seq} sends ${clearAt} in clear`,
+          );
+      }
+    }
     const before = user.version;
     const results: PushResult[] = [];
     for (const mutation of request.mutations) {
@@ -399,7 +421,7 @@ export class SyncServerModel implements SyncServer {
   private user(userId: string): UserState {
     let user = this.users.get(userId);
     if (!user) {
-      user = { version: 0, minValidCursor: 0, rows: new Map(), listeners: new Set() };
+      user = { version: 0, minValidCursor: 0, encrypted: false, rows: new Map(), listeners: new Set() };
       this.users.set(userId, user);
     }
     return user;
@@ -420,6 +442,26 @@ interface ConflictData {
   resolved_at: string | null;
   /** For lww_lost: the incoming mutation's base_text for the field, if it had one (R40). */
   base_value: string | null;
+}
+
+/**
+ * As sync_private.clear_text_in: the first protected field, then the first base text, that a mutation
+ * sends in clear, as `table.field` (`… base text`), or null (R45). Every base text counts: it is words.
+ */
+function clearTextIn(mutation: PushMutation): string | null {
+  const { table } = mutation;
+  const protectedFields = isSyncedTable(table) ? tablePolicy(table).protectedFields : {};
+  const field = jsonbKeys(mutation.patch).find(
+    (f) => Object.hasOwn(protectedFields, f) && !isSealedOrEmpty(mutation.patch[f]),
+  );
+  if (field !== undefined) return `${table}.${field}`;
+  const base = jsonbKeys(mutation.base_text ?? {}).find((f) => !isSealedOrEmpty(mutation.base_text?.[f]));
+  return base === undefined ? null : `${table}.${base} base text`;
+}
+
+/** An object's keys in the order jsonb keeps them (shorter first, then by bytes), as jsonb_each reads them. */
+function jsonbKeys(value: Readonly<Record<string, unknown>>): string[] {
+  return Object.keys(value).sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** `m -> 'base_text' ->> field`: an own key only, as in SQL. */

@@ -8,12 +8,22 @@ import {
   unlockWithPassphrase,
   type KeyEnvelope,
 } from '../../../src/sync/crypto/key-envelope.ts';
+import { formatHlc, nodeFromClientId } from '../../../src/db/hlc.ts';
+import { createSupabaseSyncTransport } from '../../../src/lib/sync/supabase-sync-transport.ts';
+import { journalCipher } from '../../../src/sync/crypto/journal-cipher.ts';
+import {
+  PROTOCOL_VERSION,
+  pushResponseSchema,
+  type PushMutation,
+  type PushRequest,
+} from '../../../src/sync/protocol.ts';
 import { TARGETS } from '../backend/support/backend-targets.ts';
 import { client } from '../backend/support/clients.ts';
 import {
   serviceClient,
   signUpUser,
   startSyncBackend,
+  syncSession,
   TEST_PASSWORD,
   type SignedInUser,
   type SyncBackend,
@@ -106,6 +116,97 @@ describe.each(TARGETS)('the journal key envelope on %s (ADR 0151)', (target) => 
 
     const { data } = await serviceClient(backend).from('journal_keys').select('user_id, version');
     expect(data).toEqual([{ user_id: owner.id, version: 2 }]);
+  });
+
+  it('[R45] with the envelope stored, a push in clear is refused whole and changes nothing; sealed ones are stored', async () => {
+    const NOTE = '00000045-0000-7000-8000-000000000001';
+    const WORDS = /Heron|marmalade|birds/;
+    const note = (at: number) => ({
+      id: NOTE,
+      title: 'Heron at the weir',
+      body: 'The marmalade light on the water.',
+      font: 'Montserrat',
+      color: '#FFF7D1',
+      font_size: 20,
+      pinned: false,
+      locked: false,
+      tags: ['birds'],
+      created_at: new Date(at).toISOString(),
+      deleted_at: null,
+    });
+    /** A device of `user` pushing its changes through the app's own transport. */
+    const device = (user: SignedInUser, clientId: string) => {
+      const transport = createSupabaseSyncTransport(user.supabase, user.id);
+      let seq = 0;
+      return {
+        change(patch: Record<string, unknown>, at: number): PushMutation {
+          seq += 1;
+          const stamp = formatHlc({ ms: at, counter: 0, node: nodeFromClientId(clientId) });
+          return {
+            seq,
+            mutation_id: `00000045-0000-7000-8000-${String(seq).padStart(12, '0')}`,
+            table: 'notes',
+            id: NOTE,
+            patch,
+            hlc: Object.fromEntries(Object.keys(patch).map((f) => [f, stamp])),
+            base: Object.fromEntries(Object.keys(patch).map((f) => [f, ''])),
+          };
+        },
+        async push(mutations: PushMutation[]) {
+          const request: PushRequest = {
+            protocol: PROTOCOL_VERSION,
+            client_id: clientId,
+            user_id: user.id,
+            mutations,
+          };
+          return pushResponseSchema.parse(await transport.push(request, syncSession(user)));
+        },
+      };
+    };
+    const stored = async (user: SignedInUser) => {
+      const service = serviceClient(backend);
+      const [notes, conflicts] = await Promise.all([
+        service.from('notes').select('title, body, tags, pinned, version').eq('user_id', user.id),
+        service.from('conflicts').select('losing_value, base_value').eq('user_id', user.id),
+      ]);
+      return { notes: notes.data, conflicts: conflicts.data };
+    };
+
+    // The owner's journal is encrypted (the envelope above): a device with the key seals, and is heard.
+    const cipher = journalCipher(dataKey);
+    const sealing = device(owner, '00000045-0000-7000-8000-00000000000a');
+    const now = Date.now();
+    const created = await sealing.push([await cipher.sealMutation(sealing.change(note(now), now))]);
+    expect(created.results).toEqual([{ seq: 1, status: 'applied' }]);
+    const before = await stored(owner);
+    expect(before.notes).toHaveLength(1);
+    expect(JSON.stringify(before)).not.toMatch(WORDS);
+
+    // A device without it (old code, or not yet told) sends its edit in clear: refused with its own
+    // code, as a 403 the engine stops on as locked, beside a change that alone would apply; nothing is stored.
+    const clear = device(owner, '00000045-0000-7000-8000-00000000000b');
+    await expect(
+      clear.push([clear.change({ pinned: true }, now + 1), clear.change({ title: 'Heron, later' }, now + 2)]),
+    ).rejects.toMatchObject({
+      kind: 'journal_locked',
+      status: 403,
+      message: expect.stringContaining('journal_encrypted'),
+    });
+    expect(await stored(owner)).toEqual(before);
+
+    // The same device, once it has the key, is heard.
+    const sealed = await clear.push([
+      await cipher.sealMutation(clear.change({ title: 'Heron, later' }, now + 3)),
+    ]);
+    expect(sealed.results).toEqual([{ seq: 3, status: 'applied' }]);
+    expect(JSON.stringify(await stored(owner))).not.toMatch(WORDS);
+
+    // A user without an envelope writes in clear as before.
+    const plain = device(stranger, '00000045-0000-7000-8000-00000000000c');
+    expect((await plain.push([plain.change(note(now), now)])).results).toEqual([
+      { seq: 1, status: 'applied' },
+    ]);
+    expect((await stored(stranger)).notes).toMatchObject([{ title: 'Heron at the weir', tags: ['birds'] }]);
   });
 
   it('a password alone does not reach the envelope of a user with a verified factor', async () => {
