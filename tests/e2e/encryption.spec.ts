@@ -6,6 +6,7 @@ import { seedNotes } from './support/seed-notes.ts';
 import { SUPABASE_URL, signInBeforeLoad } from './support/session.ts';
 
 const PASSPHRASE = 'otter lantern quarry velvet';
+const NEW_PASSPHRASE = 'heron marmalade tundra bell';
 /** Words only this test writes: the seeded notes' bodies, and a note typed after encryption is on. */
 const WORDS = /Body of note|Kingfisher|quinoa/;
 
@@ -21,7 +22,7 @@ async function notesOnServer(userId: string): Promise<{ count: number; text: str
 
 const noteList = (page: Page) => page.getByRole('list', { name: 'Notes' });
 
-test('turning encryption on seals what was written and what comes after; a second device unlocks with the passphrase', async ({
+test('turning encryption on seals what was written and what comes after; other devices unlock with the passphrase or the recovery key', async ({
   browser,
 }) => {
   // Two devices, each stretching a passphrase with Argon2id (64 MiB) once or more.
@@ -42,6 +43,7 @@ test('turning encryption on seals what was written and what comes after; a secon
   await first.getByRole('button', { name: 'Encrypt my journal' }).click();
   const recoveryKey = first.getByRole('status', { name: 'Your recovery key' });
   await expect(recoveryKey).toHaveText(/\S{20,}/, { timeout: 20_000 });
+  const recovery = (await recoveryKey.textContent()) ?? '';
   expect(await seriousViolations(first)).toEqual([]);
   await first.getByRole('button', { name: 'I have kept it' }).click();
   await expect(first.getByText('Your journal is encrypted end to end.')).toBeVisible();
@@ -87,4 +89,36 @@ test('turning encryption on seals what was written and what comes after; a secon
   await expect(noteList(second).getByRole('link')).toHaveCount(4);
   await expect(noteList(second).getByRole('link', { name: /Kingfisher/ })).toBeVisible();
   await expect(notice).toHaveCount(0);
+
+  // Export says, before it runs, that the archive is clear text.
+  await second.goto('/settings/storage');
+  await expect(second.getByText(/this archive is not: it holds your entries in clear text/)).toBeVisible();
+
+  // A new passphrase re-wraps the key: the old one no longer opens it, the recovery key still does.
+  await second.goto('/settings/privacy');
+  await second.getByLabel('Current passphrase').fill('not the passphrase');
+  await second.getByLabel('New passphrase', { exact: true }).fill(NEW_PASSPHRASE);
+  await second.getByLabel('New passphrase again').fill(NEW_PASSPHRASE);
+  await second.getByRole('button', { name: 'Change passphrase' }).click();
+  await expect(second.getByText('That is not the current passphrase. Nothing was changed.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await second.getByLabel('Current passphrase').fill(PASSPHRASE);
+  await second.getByRole('button', { name: 'Change passphrase' }).click();
+  await expect(second.getByText('Your passphrase is changed.')).toBeVisible({ timeout: 20_000 });
+
+  const third = await (await browser.newContext()).newPage();
+  await signInBeforeLoad(third, session.user.email);
+  await third.goto('/settings/privacy');
+  await third.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+  await third.getByRole('button', { name: 'Unlock' }).click();
+  await expect(third.getByText(/That passphrase does not unlock this journal/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await third.getByRole('button', { name: 'Use the recovery key instead' }).click();
+  await third.getByLabel('Recovery key').fill(recovery);
+  await third.getByRole('button', { name: 'Unlock' }).click();
+  await expect(third.getByText('Your journal is encrypted end to end.')).toBeVisible({ timeout: 20_000 });
+  await third.goto('/notes');
+  await expect(noteList(third).getByRole('link', { name: /Kingfisher/ })).toBeVisible();
 });

@@ -1,7 +1,6 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 
-import type { KeyEnvelope } from '../../sync/crypto/key-envelope.ts';
-import { fetchJournalEnvelope } from './journal-envelope-source.ts';
+import { fetchJournalEnvelope, type JournalEnvelopeRow } from './journal-envelope-source.ts';
 
 /**
  * Whether the journal is encrypted, and the wrapped key to unlock it with. Kept on the device
@@ -9,7 +8,7 @@ import { fetchJournalEnvelope } from './journal-envelope-source.ts';
  * encrypted. Keys of a user's server state start `['user', userId]`.
  */
 export function journalEnvelopeQuery(userId: string | null) {
-  return queryOptions<KeyEnvelope | null>({
+  return queryOptions<JournalEnvelopeRow | null>({
     queryKey: ['user', userId, 'journal-envelope'],
     queryFn: userId ? () => fetchJournalEnvelope(userId) : skipToken,
     meta: { persist: true },

@@ -10,20 +10,58 @@ export class EnvelopeTakenError extends Error {
   }
 }
 
+/** A re-wrap found the envelope changed since it was read (another device changed the passphrase). */
+export class EnvelopeChangedError extends Error {
+  constructor() {
+    super('The journal’s key envelope changed on another device');
+    this.name = 'EnvelopeChangedError';
+  }
+}
+
+/** The envelope and the version a re-wrap replaces (the server counts it, migration 20261203000500). */
+export interface JournalEnvelopeRow {
+  envelope: KeyEnvelope;
+  version: number;
+}
+
 /**
  * The journal's key envelope (`public.journal_keys`, ADR 0151): null while the journal is clear. What
  * the server returns is checked before a device spends any work on it.
  */
-export async function fetchJournalEnvelope(userId: string): Promise<KeyEnvelope | null> {
+export async function fetchJournalEnvelope(userId: string): Promise<JournalEnvelopeRow | null> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase
     .from('journal_keys')
-    .select('envelope')
+    .select('envelope, version')
     .eq('user_id', userId)
     .maybeSingle();
   if (error) throw error;
   if (!data) return null;
-  return keyEnvelopeSchema.parse((data as { envelope: unknown }).envelope);
+  const row = data as { envelope: unknown; version: unknown };
+  if (typeof row.version !== 'number') throw new Error('the key envelope came without its version');
+  return { envelope: keyEnvelopeSchema.parse(row.envelope), version: row.version };
+}
+
+/**
+ * Replaces the envelope read at `version` (a new passphrase's wrap): refused with EnvelopeChangedError
+ * when another device changed it meanwhile, so neither device's wrap is silently dropped.
+ */
+export async function replaceJournalEnvelope(
+  userId: string,
+  read: JournalEnvelopeRow,
+  envelope: KeyEnvelope,
+) {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('journal_keys')
+    .update({ envelope })
+    .eq('user_id', userId)
+    .eq('version', read.version)
+    .select('envelope, version');
+  if (error) throw error;
+  const [row] = (data ?? []) as { version: number }[];
+  if (!row) throw new EnvelopeChangedError();
+  return { envelope, version: row.version } satisfies JournalEnvelopeRow;
 }
 
 /** Stores a new envelope; the first device to turn encryption on wins (the primary key), see above. */

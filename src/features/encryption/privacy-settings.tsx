@@ -7,6 +7,7 @@ import { heldJournalKey } from '../../db/journal-key.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { settingFieldStyles } from '../settings/index.ts';
+import { ChangePassphrase } from './change-passphrase.tsx';
 import { journalEnvelopeQuery } from './journal-envelope-query.ts';
 import { RecoveryKeyPanel } from './recovery-key-panel.tsx';
 import { TurnOnEncryption } from './turn-on-encryption.tsx';
@@ -45,13 +46,16 @@ export function PrivacySettings() {
   } else if (heldKey === undefined) {
     body = <Spinner label={t('encryption.checking')} />;
   } else if (heldKey === null) {
-    body = <UnlockJournal userData={userData} envelope={envelope.data} />;
+    body = <UnlockJournal userData={userData} envelope={envelope.data.envelope} />;
   } else {
     body = (
-      <div className={settingFieldStyles.group}>
-        <p role="status">{t('encryption.on')}</p>
-        <p>{t('encryption.onDetail')}</p>
-      </div>
+      <>
+        <div className={settingFieldStyles.group}>
+          <p role="status">{t('encryption.on')}</p>
+          <p>{t('encryption.onDetail')}</p>
+        </div>
+        <ChangePassphrase userId={userData.userId} read={envelope.data} />
+      </>
     );
   }
   return (

@@ -47,7 +47,7 @@ export function TurnOnEncryption({
       await storeJournalEnvelope(envelope);
       await userData.commands.holdJournalKey(dataKey);
       await userData.commands.startResendingWrittenEntries();
-      queryClient.setQueryData(query.queryKey, envelope);
+      queryClient.setQueryData(query.queryKey, { envelope, version: 1 });
       onRecoveryKey(recoveryKey);
     } catch (error) {
       if (error instanceof EnvelopeTakenError) {

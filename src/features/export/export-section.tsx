@@ -1,6 +1,8 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { heldJournalKey } from '../../db/journal-key.ts';
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { TechnicalDetails } from '../../ui/technical-details.tsx';
 import { backupDue, readBackupState, writeBackupState, type BackupState } from './backup-reminder.ts';
@@ -25,6 +27,8 @@ export function ExportSection({ userData }: { userData: UserData }) {
   // When the page opened: the reminder is judged once per visit, not on every render.
   const [openedAt] = useState(() => Date.now());
   const rangeIncomplete = (from === '') !== (to === '');
+  // An encrypted journal is told, before it exports, that the archive is not (ADR 0151).
+  const encrypted = useLiveQuery(async () => (await heldJournalKey(userData.db)) !== null, [userData]);
 
   const save = (next: BackupState) => {
     writeBackupState(userData.userId, next);
@@ -64,6 +68,7 @@ export function ExportSection({ userData }: { userData: UserData }) {
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{t('export.title')}</legend>
+      {encrypted ? <p className={styles.notice}>{t('export.clearArchive')}</p> : null}
       <p data-testid="last-export">
         {lastExport ? t('export.lastExport', { date: lastExport }) : t('export.neverExported')}
       </p>
