@@ -45,6 +45,12 @@ const smallBatchSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [201, 202, 203];
  * a newer pulled value (R14) was coalesced into the next edit and never reached the server, so it was
  * lost without a conflict. Fixed by starting a new mutation when a row's base breaks the chain (R6).
  */
+/**
+ * The journal encrypted (ADR 0151): every device holds the key, the server sees only sealed words and
+ * refuses clear ones, and the same invariants hold over the opened rows.
+ */
+const encryptedSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [401, 402, 403];
+
 const pinnedSeeds = env['SEED'] || env['SIM_COUNT'] ? [] : [20039, 20050];
 
 /**
@@ -93,6 +99,13 @@ describe('[R36] multi-device simulation', () => {
   for (const seed of smallBatchSeeds) {
     it(`seed ${seed}, push batches of 2: every batch is acknowledged in order, and nothing is lost`, async () => {
       const report = await runSimulation({ seed, ops, pushBatchSize: 2 });
+      expect(report.violations, `seed ${seed}`).toEqual([]);
+    }, 60_000);
+  }
+
+  for (const seed of encryptedSeeds) {
+    it(`seed ${seed}, an encrypted journal: sealed on the wire, opened on every replica, nothing lost [R44][R45]`, async () => {
+      const report = await runSimulation({ seed, ops: 300, editors: true, encrypted: true });
       expect(report.violations, `seed ${seed}`).toEqual([]);
     }, 60_000);
   }

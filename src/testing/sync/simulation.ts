@@ -13,6 +13,10 @@ import {
 } from '../../db/entities/entity-tables.ts';
 import type { OutboxRow } from '../../db/schema.ts';
 import { getCursor } from '../../db/sync-meta.ts';
+import { isEncryptedValue } from '../../sync/crypto/encrypted-value.ts';
+import { generateDataKey } from '../../sync/crypto/generate-data-key.ts';
+import { journalCipher } from '../../sync/crypto/journal-cipher.ts';
+import { openRow } from '../../sync/crypto/open-row.ts';
 import { pushRequestSchema } from '../../sync/protocol.ts';
 import { SimulatedEditors } from './simulated-editors.ts';
 import type { FakeTransport } from './fake-transport.ts';
@@ -36,6 +40,11 @@ export interface SimulationOptions {
    * also checks that no word they showed as typed is lost (`SimulatedEditors`).
    */
   editors?: boolean;
+  /**
+   * The journal is encrypted (ADR 0151): every device holds the key, pushes leave sealed, the server
+   * refuses clear text (R45), and the oracle reads the server's rows and the pushed changes opened.
+   */
+  encrypted?: boolean;
 }
 
 export interface SimulationReport {
@@ -69,9 +78,20 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const deviceCount = options.devices ?? 3;
   const tabsPerDevice = options.tabsPerDevice ?? 2;
   const opTotal = options.ops ?? 150;
+  const key = options.encrypted ? await generateDataKey() : null;
+  const cipher = key ? journalCipher(key) : null;
+  if (key) server.setJournalEncrypted(TEST_USER);
   const engineOptions = {
     ...(options.pullLimit === undefined ? {} : { pullLimit: options.pullLimit }),
     ...(options.pushBatchSize === undefined ? {} : { pushBatchSize: options.pushBatchSize }),
+    ...(key ? { journalKey: () => Promise.resolve(key) } : {}),
+  };
+  /** Pushed changes opened as the devices wrote them (sealed ones are read in the order they came). */
+  const openingPushes: Promise<void>[] = [];
+  /** The server's rows as a device with the key reads them. */
+  const openedServerRows = async () => {
+    const rows = server.rows(TEST_USER);
+    return cipher ? ((await cipher.openRows(rows)) as typeof rows) : rows;
   };
   const skew = () => prng.int(-10 * 60_000, 4 * 60_000);
   const openTab = async (device: TestDevice): Promise<TestTab> => {
@@ -79,7 +99,19 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     // The engine's own changes (R40 merges) may be pushed before any op reads the outbox: every pushed
     // mutation is recorded as well. A command's change is then recorded twice, which the oracle allows.
     tab.transport.onPush = (request) => {
-      for (const m of pushRequestSchema.parse(request).mutations) recordWrite(m.table, m.id, m);
+      const mutations = pushRequestSchema.parse(request).mutations;
+      if (!key) {
+        for (const m of mutations) recordWrite(m.table, m.id, m);
+        return;
+      }
+      openingPushes.push(
+        (async () => {
+          for (const m of mutations) {
+            const patch = isSyncedTable(m.table) ? await openRow(key, m.table, m.id, m.patch) : m.patch;
+            recordWrite(m.table, m.id, { ...m, patch });
+          }
+        })(),
+      );
     };
     // Pokes, with the rows they carry (R27a), arrive when the 'poke' op says: late, out of order, or never.
     tab.transport.holdPokes = true;
@@ -481,7 +513,19 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
   async function checkInvariants(): Promise<string[]> {
     const found: string[] = [];
-    const serverRows = server.rows(TEST_USER);
+    await Promise.all(openingPushes);
+    // Encrypted: what the server holds of what a person wrote is sealed, every word of it (R44, R45).
+    if (cipher)
+      for (const row of server.rows(TEST_USER)) {
+        if (!isSyncedTable(row.table)) continue;
+        for (const field of Object.keys(tablePolicy(row.table).protectedFields)) {
+          const value = row.data[field];
+          const empty = value === null || value === undefined || value === '' || canonical(value) === '[]';
+          if (!empty && !isEncryptedValue(value))
+            found.push(`clear on the server: ${row.table}/${row.id} ${field}`);
+        }
+      }
+    const serverRows = await openedServerRows();
     const serverByKey = new Map(serverRows.map((r) => [`${r.table}/${r.id}`, r]));
     // Convergence (every replica equals the server) and empty outboxes.
     for (const deviceTabs of tabs) {
