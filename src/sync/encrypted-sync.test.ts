@@ -151,4 +151,45 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     expect(world.server.rows(TEST_USER).some((row) => row.id === id)).toBe(true);
     expect(JSON.stringify(world.server.rows(TEST_USER))).not.toMatch(WORDS);
   });
+
+  it('[R40] two offline edits of one body merge on the devices, where the words are readable, and equal ones keep no conflict', async () => {
+    const key = await generateDataKey();
+    const world = createTestWorld();
+    world.server.setJournalEncrypted(TEST_USER);
+    const a = await world.tab(world.device(), { journalKey: keyed(key) });
+    const b = await world.tab(world.device(), { journalKey: keyed(key) });
+    a.engine.start();
+    b.engine.start();
+    const merging = await a.commands.createNote({ body: 'We met at noon. It rained.' });
+    const same = await a.commands.createNote({ body: 'Heron at the weir.' });
+    a.engine.notifyLocalWrite();
+    await settleSealed([a, b]);
+    b.engine.notifyFocus();
+    await settleSealed([a, b]);
+    await vi.waitFor(async () => expect(await b.db.notes.count()).toBe(2));
+    // Neither hears of the other's save before pushing its own: both start from the same base.
+    a.transport.pokesEnabled = false;
+    b.transport.pokesEnabled = false;
+    await a.commands.updateNote(merging, { body: 'We met at noon in Köln. It rained.' });
+    await a.commands.updateNote(same, { body: 'Heron at the weir, fishing.' });
+    a.engine.notifyLocalWrite();
+    await settleSealed([a]);
+    world.timers.advance(1000);
+    await b.commands.updateNote(merging, { body: 'We met at noon. It rained all day.' });
+    await b.commands.updateNote(same, { body: 'Heron at the weir, fishing.' });
+    b.engine.notifyLocalWrite();
+    await settleSealed([b]);
+    a.engine.notifyFocus();
+    await settleSealed([a, b]);
+    b.engine.notifyFocus();
+    await settleSealed([a, b]);
+
+    // The server saw two different ciphertexts each time; the devices see the words.
+    for (const tab of [a, b]) {
+      expect((await tab.db.notes.get(merging))?.body).toBe('We met at noon in Köln. It rained all day.');
+      expect((await tab.db.notes.get(same))?.body).toBe('Heron at the weir, fishing.');
+      expect((await tab.db.conflicts.toArray()).filter((c) => c.resolved_at === null)).toEqual([]);
+    }
+    expect(JSON.stringify(world.server.rows(TEST_USER))).not.toMatch(/Köln|rained|fishing/);
+  });
 });
