@@ -7,7 +7,7 @@ import type { MurmurDatabase } from '../../../../src/db/schema.ts';
 import { createSupabaseSyncTransport } from '../../../../src/lib/sync/supabase-sync-transport.ts';
 import type { AuthPort } from '../../../../src/sync/ports.ts';
 import { realClock, realIds, realRandom, realTimers } from '../../../../src/sync/real-ports.ts';
-import { SyncEngine } from '../../../../src/sync/sync-engine.ts';
+import { SyncEngine, type SyncEngineOptions } from '../../../../src/sync/sync-engine.ts';
 import type { SyncSession, SyncTransport } from '../../../../src/sync/transport.ts';
 import { FakeConnectivity } from '../../../../src/testing/sync/fake-connectivity.ts';
 import { FakeLocks } from '../../../../src/testing/sync/fake-locks.ts';
@@ -46,7 +46,11 @@ function supabaseAuthPort(supabase: SupabaseClient, first: SyncSession): AuthPor
   };
 }
 
-export async function openEngineDevice(backend: SyncBackend, email: string): Promise<EngineDevice> {
+export async function openEngineDevice(
+  backend: SyncBackend,
+  email: string,
+  engineOptions: Partial<Pick<SyncEngineOptions, 'journalKey'>> = {},
+): Promise<EngineDevice> {
   const supabase = client(backend.url, backend.anonKey);
   const { data, error } = await supabase.auth.signInWithPassword({ email, password: TEST_PASSWORD });
   if (error || !data.session) throw new Error(`sign-in failed: ${error?.message ?? 'no session'}`);
@@ -67,6 +71,7 @@ export async function openEngineDevice(backend: SyncBackend, email: string): Pro
       auth,
       locks: new FakeLocks(),
     },
+    ...engineOptions,
   });
   engine.start();
   return {
