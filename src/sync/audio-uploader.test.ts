@@ -10,7 +10,10 @@ import { FakeLocks } from '../testing/sync/fake-locks.ts';
 import { ManualTimers } from '../testing/sync/manual-timers.ts';
 import { createTestIds } from '../testing/sync/test-ids.ts';
 import { FakeAudioStorage } from '../testing/voice/fake-audio-storage.ts';
+import { holdJournalKey } from '../db/journal-key.ts';
 import { AudioUploader } from './audio-uploader.ts';
+import { isSealedAudio, openAudio } from './crypto/audio-cipher.ts';
+import { generateDataKey } from './crypto/generate-data-key.ts';
 import { backoffDelay } from './backoff.ts';
 import { evictUploadedAudio } from './evict-uploaded-audio.ts';
 import { AudioUnavailableError, playableAudio } from './playable-audio.ts';
@@ -116,6 +119,26 @@ describe('audio uploader', () => {
     expect(row?.uploaded_at).toBe(new Date(timers.now()).toISOString());
     // The uploaded_at change itself is queued for the next push, telling other devices the audio exists.
     expect(await db.outbox.where('[table+entity_id]').equals(['recordings', id]).count()).toBe(1);
+  });
+
+  it('in an encrypted journal uploads the audio sealed, and plays it opened on a device that downloads it', async () => {
+    const audio = bytes(12);
+    const id = await keptRecording(audio, '2026-11-22T08:00:00.000Z');
+    const key = await generateDataKey();
+    await holdJournalKey(db, key);
+    await pushed(id);
+    await uploader().poke();
+    const stored = storage.objects.get(`${USER}/${id}`);
+    expect(stored && isSealedAudio(stored)).toBe(true);
+    expect(new Uint8Array(await openAudio(key, id, (stored ?? new Uint8Array()).slice().buffer))).toEqual(
+      audio,
+    );
+
+    // Another device: the audio is not on it, and comes down from Storage opened.
+    await db.audio_chunks.where('recording_id').equals(id).delete();
+    await db.local_recordings.delete(id);
+    const played = await playableAudio(db, storage, id);
+    expect(new Uint8Array(await played.arrayBuffer())).toEqual(audio);
   });
 
   it('waits while offline and uploads when the device comes back online', async () => {

@@ -4,6 +4,8 @@ import type { AudioUploadState, LocalRecording } from '../db/entities/voice-loca
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
 import { AudioUploadError, type AudioUploadTransport } from './audio-upload-transport.ts';
 import { evictUploadedAudio, LOCAL_AUDIO_BUDGET_BYTES } from './evict-uploaded-audio.ts';
+import { heldJournalKey } from '../db/journal-key.ts';
+import { sealAudio } from './crypto/audio-cipher.ts';
 import { localAudioBlob, recordingRowPending } from './local-audio.ts';
 import type { Connectivity, LockPort, Random, Timers } from './ports.ts';
 import { SerialRunner } from './serial-runner.ts';
@@ -91,8 +93,11 @@ export class AudioUploader {
     const row = await db.recordings.get(id);
     // No synced row (yet) or a deleted one: nothing on the server would point at the audio.
     if (!row || row.deleted_at !== null) return false;
-    const data = await localAudioBlob(db, id, recording.mime_type);
-    if (!data) return false;
+    const clear = await localAudioBlob(db, id, recording.mime_type);
+    if (!clear) return false;
+    // An encrypted journal's audio leaves sealed (ADR 0151), the same bytes at every attempt.
+    const key = await heldJournalKey(db);
+    const data = key ? await sealAudio(key, id, clear) : clear;
     let upload = await this.#setUpload(recording, { status: 'uploading' });
     try {
       await transport.upload({

@@ -1,6 +1,8 @@
 import type { LocalRecording } from '../db/entities/voice-local.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import type { AudioDownloadTransport } from './audio-upload-transport.ts';
+import { heldJournalKey } from '../db/journal-key.ts';
+import { openAudio } from './crypto/audio-cipher.ts';
 import { localAudioBlob } from './local-audio.ts';
 
 /** The recording's audio is neither on this device nor (yet) in Storage. */
@@ -29,7 +31,8 @@ export async function playableAudio(
   if (!row || row.deleted_at !== null || row.uploaded_at === null)
     throw new AudioUnavailableError(recordingId);
   const downloaded = await downloads.download(row.storage_path);
-  const data = await downloaded.arrayBuffer();
+  // Opened before it is kept: the device's copy is clear, as its entries are (ADR 0151).
+  const data = await openAudio(await heldJournalKey(db), recordingId, await downloaded.arrayBuffer());
   await db.transaction('rw', db.audio_chunks, db.local_recordings, async () => {
     await db.audio_chunks.put({ recording_id: recordingId, seq: 0, data, at_ms: 0 });
     const cached: LocalRecording = local

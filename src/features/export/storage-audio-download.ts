@@ -1,4 +1,6 @@
+import { heldJournalKey } from '../../db/journal-key.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
+import { openAudio } from '../../sync/crypto/audio-cipher.ts';
 import { appConfig } from '../../lib/config.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import type { AudioDownload } from './core/recording-audio.ts';
@@ -17,6 +19,9 @@ export function storageAudioDownload(db: MurmurDatabase): AudioDownload | undefi
       ([{ createStorageAudioTransport }, supabase]) =>
         createStorageAudioTransport(supabase, appConfig.supabaseUrl, appConfig.supabaseAnonKey),
     );
-    return (await transport).download(row.storage_path);
+    const downloaded = await (await transport).download(row.storage_path);
+    // The archive holds audio as it was recorded, whether Storage keeps it sealed or clear.
+    const audio = await openAudio(await heldJournalKey(db), recordingId, await downloaded.arrayBuffer());
+    return new Blob([audio], { type: row.mime_type });
   };
 }
