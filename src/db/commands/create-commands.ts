@@ -63,4 +63,6 @@ export const deviceLocalCommands: ReadonlySet<keyof Commands> = new Set<keyof Co
   'newDiaryEntryId',
   'startResendingWrittenEntries',
   'resendingWrittenEntries',
+  'cloudTranscriptionAllowed',
+  'allowCloudTranscription',
 ]);

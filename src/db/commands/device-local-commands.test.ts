@@ -68,6 +68,8 @@ describe('device-local commands', () => {
     await local('newDiaryEntryId');
     await local('startResendingWrittenEntries');
     await local('resendingWrittenEntries');
+    await local('allowCloudTranscription', true);
+    await local('cloudTranscriptionAllowed');
 
     // Every command the set names was run above.
     expect([...deviceLocalCommands].filter((name) => !used.has(name))).toEqual([]);

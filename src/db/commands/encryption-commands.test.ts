@@ -68,4 +68,18 @@ describe('resending what was written before encryption was turned on', () => {
     await commands.resendWrittenEntries();
     expect(await queuedAfter(db, after)).toEqual([]);
   });
+
+  it('lets a recording leave for a cloud transcription in clear always, when encrypted only once allowed here', async () => {
+    expect(await commands.cloudTranscriptionAllowed()).toBe(true);
+    const key = await globalThis.crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, [
+      'encrypt',
+      'decrypt',
+    ]);
+    await commands.holdJournalKey(key);
+    expect(await commands.cloudTranscriptionAllowed()).toBe(false);
+    await commands.allowCloudTranscription(true);
+    expect(await commands.cloudTranscriptionAllowed()).toBe(true);
+    await commands.allowCloudTranscription(false);
+    expect(await commands.cloudTranscriptionAllowed()).toBe(false);
+  });
 });

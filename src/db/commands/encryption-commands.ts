@@ -1,5 +1,5 @@
 import { tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
-import { holdJournalKey } from '../journal-key.ts';
+import { heldJournalKey, holdJournalKey } from '../journal-key.ts';
 import { getMeta, setMeta } from '../sync-meta.ts';
 import type { CommandContext } from './command-context.ts';
 import { changeScope, writeChange } from './write-change.ts';
@@ -43,6 +43,18 @@ export function encryptionCommands(ctx: CommandContext) {
   return {
     /** Keeps the journal's unlocked data key on this device; sync seals and opens with it from now on. */
     holdJournalKey: (key: CryptoKey) => holdJournalKey(db, key),
+
+    /**
+     * Whether a recording may leave this device for the cloud transcription service the person chose:
+     * always in a journal in clear; in an encrypted one only once allowed here (ADR 0151).
+     */
+    async cloudTranscriptionAllowed(): Promise<boolean> {
+      if ((await heldJournalKey(db)) === null) return true;
+      return (await getMeta<boolean>(db, 'cloud_transcription_allowed')) === true;
+    },
+
+    /** Allows (or no longer allows) an encrypted journal's recordings to go to the chosen service. */
+    allowCloudTranscription: (allowed: boolean) => setMeta(db, 'cloud_transcription_allowed', allowed),
 
     /** Marks the journal's existing entries to be resent sealed; resendWrittenEntries does it. */
     async startResendingWrittenEntries(): Promise<void> {

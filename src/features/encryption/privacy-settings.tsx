@@ -8,6 +8,7 @@ import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { settingFieldStyles } from '../settings/index.ts';
 import { ChangePassphrase } from './change-passphrase.tsx';
+import { CloudTranscriptionConsent } from './cloud-transcription-consent.tsx';
 import { journalEnvelopeQuery } from './journal-envelope-query.ts';
 import { RecoveryKeyPanel } from './recovery-key-panel.tsx';
 import { TurnOnEncryption } from './turn-on-encryption.tsx';
@@ -53,6 +54,7 @@ export function PrivacySettings() {
         <div className={settingFieldStyles.group}>
           <p role="status">{t('encryption.on')}</p>
           <p>{t('encryption.onDetail')}</p>
+          <CloudTranscriptionConsent userData={userData} />
         </div>
         <ChangePassphrase userId={userData.userId} read={envelope.data} />
       </>

@@ -6,6 +6,7 @@ import { transcriptDelivery } from '../delivery/deliver-transcript.ts';
 import { localWhisper } from '../local-model/local-whisper.ts';
 import { toSpeechSamples, toSpeechWav } from './browser-wav.ts';
 import { chosenTransport } from './chosen-transport.ts';
+import { encryptedJournalConsent } from './encrypted-journal-consent.ts';
 import { functionTranscriptionTransport } from './function-transcription-transport.ts';
 import { localTranscriptionTransport } from './local-transcription-transport.ts';
 import { OPENROUTER_BASE_URL, openRouterTransport } from './openrouter-transport.ts';
@@ -27,17 +28,24 @@ export function startTranscriptionQueue(
   noteTitle: () => string,
 ): () => void {
   const online = () => browserConnectivity.isOnline();
+  const mayLeaveDevice = () => userData.commands.cloudTranscriptionAllowed();
   const queue = new TranscriptionQueue({
     db: userData.db,
     commands: userData.commands,
     transport: chosenTransport({
-      viaFunction: functionTranscriptionTransport(loadSupabase, online),
-      viaOpenRouter: openRouterTransport({
-        baseUrl: OPENROUTER_BASE_URL,
-        fetch: (input, init) => fetch(input, init),
-        toWav: toSpeechWav,
-        online,
-      }),
+      viaFunction: encryptedJournalConsent(
+        functionTranscriptionTransport(loadSupabase, online),
+        mayLeaveDevice,
+      ),
+      viaOpenRouter: encryptedJournalConsent(
+        openRouterTransport({
+          baseUrl: OPENROUTER_BASE_URL,
+          fetch: (input, init) => fetch(input, init),
+          toWav: toSpeechWav,
+          online,
+        }),
+        mayLeaveDevice,
+      ),
       onDevice: localTranscriptionTransport(localWhisper, toSpeechSamples),
     }),
     settings,
