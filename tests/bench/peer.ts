@@ -4,20 +4,26 @@ import { join } from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { DEMO_ANON_KEY } from '../../server/keys.ts';
 import { findChromium } from '../../scripts/chromium-path.ts';
 import { serveDist } from '../../scripts/serve-dist.ts';
 import { seedNotes } from '../e2e/support/seed-notes.ts';
-import { realSession, type StoredSession } from '../e2e/support/session.ts';
+import { realSession } from '../e2e/support/session.ts';
 import type { Benchmark, Metric } from './benchmark.ts';
 import { msFigure, summarize } from './summarize.ts';
-import { openAppBackend } from './support/app-backend.ts';
+import { openAppBackend, type AppBackend } from './support/app-backend.ts';
+import type { BenchTarget } from './support/bench-backend.ts';
 import { buildApp } from './support/build-app.ts';
 import { bundleForPage } from './support/bundle-for-page.ts';
+import { conflictOutcome, type DeviceNote } from './support/conflict-outcome.ts';
+import { CONFLICT_WORDS } from './support/conflict-words.ts';
 import { createPeerTable, seedPeerNotes } from './support/create-peer-table.ts';
+import { murmurConflictCases } from './support/murmur-conflict-cases.ts';
 import { openDevice, type Device } from './support/open-device.ts';
+import { openPeerDevice, PEER_PAGE, PEER_TABLE, type PeerSettings } from './support/open-peer-device.ts';
 import { pageSignal } from './support/page-signal.ts';
-import type { PeerConfig, PeerDevice } from './support/rxdb-peer-page.ts';
+import { peerConflictCases } from './support/peer-conflict-cases.ts';
+import { PEER_STORE } from './support/peer-store.ts';
+import type { PeerWindow } from './support/rxdb-peer-page.ts';
 import {
   queueOfflineEdits,
   timeDrainAfterOnline,
@@ -25,37 +31,32 @@ import {
   waitUntilSettled,
   whenTextShows,
 } from './support/sync-probes.ts';
-import { timeHop } from './support/time-hop.ts';
 import { timeInitialSync } from './support/time-initial-sync.ts';
 import { upToDateAt } from './support/up-to-date-at.ts';
 import { waitUntilUpToDate } from './support/wait-until-up-to-date.ts';
+import { whenStored } from './support/when-stored.ts';
+import { withTimeout } from './support/with-timeout.ts';
 
 /** Inside the 4473–4499 range kept for benchmarks; BENCH_PEER_PORT moves it. */
 const PORT = Number(process.env['BENCH_PEER_PORT'] ?? 4479);
 /** BENCH_PEER_NOTES makes the journal smaller while the bench itself is being worked on. */
 const NOTES = Number(process.env['BENCH_PEER_NOTES'] ?? 10_000);
+/** BENCH_PEER_BACKENDS=pglite leaves PostgreSQL 15 out while the bench itself is being worked on. */
+const TARGETS = (process.env['BENCH_PEER_BACKENDS'] ?? 'pglite,postgres')
+  .split(',')
+  .filter((target): target is BenchTarget => target === 'pglite' || target === 'postgres');
+const BACKEND_NAMES: Record<BenchTarget, string> = { pglite: 'PGlite', postgres: 'PostgreSQL 15' };
 const EDITS = Math.min(1_000, NOTES);
 const HOPS = 25;
 const MIN_RUNS = 3;
-const PEER_TABLE = 'peer_notes';
 const EDIT_SUFFIX = ' (edited offline)';
 
-/** The peer's settings: the documented defaults, and the best found for a first sync. */
-interface PeerSettings {
-  label: string;
-  pullBatchSize?: number;
-  pushBatchSize?: number;
-}
 const PEER_DEFAULTS: PeerSettings = { label: 'RxDB, default batches (pull 100, push 100)' };
 const PEER_BEST: PeerSettings = {
   label: 'RxDB, larger batches (pull 1,000, push 1,000)',
   pullBatchSize: 1_000,
   pushBatchSize: 1_000,
 };
-
-type PeerWindow = Window & { peer: Promise<PeerDevice> };
-
-const PEER_PAGE = '/peer-bench.html';
 
 /**
  * The peer's page and bundle, written beside the build so the same host serves them on the app's origin
@@ -70,48 +71,6 @@ function writePeerPage(outDir: string, bundle: string): void {
       '<script src="/peer-bench.js"></script><script>window.peer = MurmurPeer.startPeer(window.peerConfig);</script>' +
       '</body></html>',
   );
-}
-
-/** A fresh device running the peer; resolves once its first replication finished. */
-async function openPeerDevice(
-  email: string,
-  session: StoredSession,
-  base: string,
-  settings: PeerSettings,
-  backendUrl: string,
-  log: (line: string) => void,
-): Promise<{ device: Device; initialSync: { at: number; notes: number } }> {
-  const device = await openDevice(email);
-  const config: PeerConfig = {
-    url: backendUrl,
-    anonKey: DEMO_ANON_KEY,
-    accessToken: session.access_token,
-    table: PEER_TABLE,
-    ...(settings.pullBatchSize === undefined ? {} : { pullBatchSize: settings.pullBatchSize }),
-    ...(settings.pushBatchSize === undefined ? {} : { pushBatchSize: settings.pushBatchSize }),
-  };
-  device.page.on('console', (message) => {
-    if (message.type() === 'error') log(`peer page: ${message.text()}`);
-  });
-  device.page.on('pageerror', (error) => log(`peer page: ${error.message}`));
-  await device.page.addInitScript((peerConfig) => {
-    (window as unknown as { peerConfig: PeerConfig }).peerConfig = peerConfig;
-  }, config);
-  await device.page.goto(`${base}${PEER_PAGE}`);
-  const initialSync = await withTimeout(
-    device.page.evaluate(async () => (await (window as unknown as PeerWindow).peer).initialSync),
-    'the peer’s first replication',
-  );
-  return { device, initialSync };
-}
-
-/** `promise`, or an error naming `what` once two minutes have passed without it settling. */
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`peer: ${what} did not finish in 2 min`)), 120_000);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Edits queued offline on the peer, then the ms from 'online' until RxDB says it is in sync. */
@@ -130,16 +89,96 @@ async function timePeerDrain(device: Device): Promise<number> {
   return withTimeout(drained, 'the peer’s drain');
 }
 
-/** A body saved on peer A until B's page shows it: A's save to B's screen, as Murmur's hop is timed. */
-async function timePeerHop(a: Page, b: Page, id: string, body: string): Promise<number> {
+/** One A → B hop: from the start of A's save until B's database holds the body, and until B shows it. */
+interface Hop {
+  stored: number;
+  shown: number;
+}
+
+/** Where B keeps the hopped note, for whenStored. */
+interface NoteStore {
+  database: string;
+  store: string;
+  id: string;
+}
+
+/** Starts watching B's database and B's screen for `body`, runs `save` (resolving with its start), and times both. */
+async function timeHopOf(b: Page, at: NoteStore, body: string, save: () => Promise<number>): Promise<Hop> {
+  const stored = whenStored(b, at.database, at.store, at.id, 'body', body);
   const shown = whenTextShows(b, body);
-  const savedAt = await a.evaluate(
-    async ([noteId, text]) => (await (window as unknown as PeerWindow).peer).saveBody(noteId, text),
-    [id, body] as const,
-  );
-  const latency = (await shown) - savedAt;
-  await a.evaluate(async () => (await (window as unknown as PeerWindow).peer).inSync());
-  return latency;
+  const savedAt = await save();
+  return { stored: (await stored) - savedAt, shown: (await shown) - savedAt };
+}
+
+/**
+ * Murmur's A → B: A on the note's page types a new body into the editor and leaves the field (which
+ * saves it); B on /notes, whose card shows the body. Both devices are real app pages.
+ */
+async function murmurHops(base: string, backendUrl: string): Promise<Hop[]> {
+  const pair = await realSession();
+  const email = pair.user.email ?? '';
+  const [id = ''] = await seedNotes(backendUrl, pair, 10);
+  const a = await openDevice(email);
+  const b = await openDevice(email);
+  const hops: Hop[] = [];
+  try {
+    const bUpToDate = pageSignal(b.page, UP_TO_DATE_SIGNAL);
+    await b.page.goto(`${base}/notes`);
+    await upToDateAt(b.page, bUpToDate);
+    const aUpToDate = pageSignal(a.page, UP_TO_DATE_SIGNAL);
+    await a.page.goto(`${base}/notes/${id}`);
+    await upToDateAt(a.page, aUpToDate);
+    const body = a.page.getByRole('textbox', { name: 'Text', exact: true });
+    const at = { database: `murmur-user-${pair.user.id}`, store: 'notes', id };
+    for (let hop = 0; hop <= HOPS; hop += 1) {
+      const text = `hop ${hop} ${randomUUID().slice(0, 8)}`;
+      await body.fill(text);
+      const timed = await timeHopOf(b.page, at, text, () =>
+        a.page.evaluate(() => {
+          const started = performance.timeOrigin + performance.now();
+          (document.activeElement as HTMLElement | null)?.blur();
+          return started;
+        }),
+      );
+      if (hop > 0) hops.push(timed);
+      await waitUntilUpToDate(a.page);
+    }
+  } finally {
+    await a.close();
+    await b.close();
+  }
+  return hops;
+}
+
+/** The peer's A → B: A saves a note's body through its collection; B's page shows the body it changed last. */
+async function peerHops(base: string, backend: AppBackend, log: (line: string) => void): Promise<Hop[]> {
+  const pair = await realSession();
+  if (!backend.db) throw new Error('peer: no owner connection');
+  await seedPeerNotes(backend.db, PEER_TABLE, pair.user.id, 10);
+  const a = await openPeerDevice(pair, base, PEER_DEFAULTS, backend.url, log);
+  const b = await openPeerDevice(pair, base, PEER_DEFAULTS, backend.url, log);
+  const hops: Hop[] = [];
+  try {
+    const id = await a.device.page.evaluate(async () =>
+      (await (window as unknown as PeerWindow).peer).firstId(),
+    );
+    const at = { ...PEER_STORE, id };
+    for (let hop = 0; hop <= HOPS; hop += 1) {
+      const text = `hop ${hop} ${randomUUID().slice(0, 8)}`;
+      const timed = await timeHopOf(b.device.page, at, text, () =>
+        a.device.page.evaluate(
+          async ([noteId, body]) => (await (window as unknown as PeerWindow).peer).saveBody(noteId, body),
+          [id, text] as const,
+        ),
+      );
+      if (hop > 0) hops.push(timed);
+      await a.device.page.evaluate(async () => (await (window as unknown as PeerWindow).peer).inSync());
+    }
+  } finally {
+    await a.device.close();
+    await b.device.close();
+  }
+  return hops;
 }
 
 /** How many times `slower` takes what `faster` takes (medians, and p95s), with the issue's expectation. */
@@ -177,224 +216,244 @@ function rateFigure(name: string, drainsMs: readonly number[], note: string): Me
   };
 }
 
+interface ConflictCases {
+  twoEdits: DeviceNote[];
+  editAgainstDelete: DeviceNote[];
+}
+
+/** Both systems' conflict outcomes as figures: changes kept of the two that raced, and where they are. */
+function conflictFigures(on: string, murmur: ConflictCases, peer: ConflictCases): Metric[] {
+  const twoEdits = [
+    { who: "A's edit", kind: 'edit' as const, words: CONFLICT_WORDS.aAppends.trim() },
+    { who: "B's edit", kind: 'edit' as const, words: CONFLICT_WORDS.bPrepends.trim() },
+  ];
+  const editAgainstDelete = [
+    { who: "A's edit", kind: 'edit' as const, words: CONFLICT_WORDS.aBeforeDelete.trim() },
+    { who: "B's delete", kind: 'delete' as const },
+  ];
+  const twoEditsName = 'conflict, A and B edit one body offline, B then A reconnects';
+  const deleteName = 'conflict, A edits offline while B deletes the note, then A reconnects';
+  return [
+    conflictOutcome(`Murmur, ${on}: ${twoEditsName}`, murmur.twoEdits, twoEdits, true),
+    conflictOutcome(`RxDB, default conflict handler, ${on}: ${twoEditsName}`, peer.twoEdits, twoEdits, false),
+    conflictOutcome(`Murmur, ${on}: ${deleteName}`, murmur.editAgainstDelete, editAgainstDelete, true),
+    conflictOutcome(
+      `RxDB, default conflict handler, ${on}: ${deleteName}`,
+      peer.editAgainstDelete,
+      editAgainstDelete,
+      false,
+    ),
+  ];
+}
+
+/** Every scenario on one backend: its figures and raw samples. */
+async function measureOn(
+  target: BenchTarget,
+  base: string,
+  runCount: number,
+  log: (line: string) => void,
+): Promise<{ metrics: Metric[]; details: Record<string, unknown> }> {
+  const on = BACKEND_NAMES[target];
+  const backend = await openAppBackend(log, target);
+  const murmurInitial: number[] = [];
+  const murmurDrains: number[] = [];
+  const peerRuns = [PEER_DEFAULTS, PEER_BEST].map((settings) => ({
+    settings,
+    initial: [] as number[],
+    drains: [] as number[],
+  }));
+  let murmurHopSamples: Hop[] = [];
+  let peerHopSamples: Hop[] = [];
+  let murmurConflicts: ConflictCases;
+  let peerConflicts: ConflictCases;
+  try {
+    const db = backend.db;
+    if (!db)
+      throw new Error(
+        'peer: the bench creates the peer’s table, so it needs a backend of its own (stop npm start)',
+      );
+    await createPeerTable(db, PEER_TABLE);
+    const owner = await realSession();
+    const email = owner.user.email ?? '';
+    await seedNotes(backend.url, owner, NOTES);
+    await seedPeerNotes(db, PEER_TABLE, owner.user.id, NOTES);
+    log(`peer, ${on}: ${NOTES} notes on the server for Murmur and for the peer`);
+    for (let run = 0; run <= runCount; run += 1) {
+      const murmur = await openDevice(email);
+      const at = await timeInitialSync(murmur.page, `${base}/notes`, owner.user.id, NOTES);
+      // As sync-browser does: the first sync's landed rows settled into the notes store before the edits.
+      await waitUntilSettled(murmur.page, owner.user.id);
+      await murmur.context.setOffline(true);
+      await murmur.page.locator('aside[data-state="offline"]').waitFor();
+      if ((await queueOfflineEdits(murmur.page, owner.user.id, EDITS)) !== EDITS)
+        throw new Error('peer: could not queue Murmur’s edits');
+      const drained = timeDrainAfterOnline(murmur.page, owner.user.id);
+      await murmur.context.setOffline(false);
+      const drainMs = await drained;
+      await murmur.close();
+      const line = [`run ${run}/${runCount}: Murmur ${Math.round(at)} ms, drain ${Math.round(drainMs)} ms`];
+      const peerSamples: { initial: number; drain: number }[] = [];
+      for (const peerRun of peerRuns) {
+        const { device, initialSync } = await openPeerDevice(owner, base, peerRun.settings, backend.url, log);
+        if (initialSync.notes < NOTES)
+          throw new Error(`peer: synced with ${initialSync.notes} of ${NOTES} notes`);
+        const peerDrain = await timePeerDrain(device);
+        await device.close();
+        peerSamples.push({ initial: initialSync.at, drain: peerDrain });
+        line.push(
+          `${peerRun.settings.label} ${Math.round(initialSync.at)} ms, drain ${Math.round(peerDrain)} ms`,
+        );
+      }
+      log(`peer, ${on}: ${line.join('; ')}`);
+      // The first run fills the OS and HTTP caches; nobody counts it.
+      if (run === 0) continue;
+      murmurInitial.push(at);
+      murmurDrains.push(drainMs);
+      peerRuns.forEach((peerRun, i) => {
+        peerRun.initial.push(peerSamples[i]?.initial ?? Number.NaN);
+        peerRun.drains.push(peerSamples[i]?.drain ?? Number.NaN);
+      });
+    }
+
+    // A → B on accounts with a short journal, for both.
+    murmurHopSamples = await murmurHops(base, backend.url);
+    peerHopSamples = await peerHops(base, backend, log);
+    log(`peer, ${on}: A → B done`);
+
+    murmurConflicts = await murmurConflictCases(base, backend.url, () => realSession());
+    peerConflicts = await peerConflictCases(
+      base,
+      backend.url,
+      async () => {
+        const session = await realSession();
+        await seedPeerNotes(db, PEER_TABLE, session.user.id, 1);
+        return session;
+      },
+      log,
+    );
+    log(`peer, ${on}: conflict cases done`);
+  } finally {
+    await backend.close();
+  }
+  const notes = NOTES.toLocaleString('en-US');
+  const edits = EDITS.toLocaleString('en-US');
+  const [defaults, best] = peerRuns;
+  if (!defaults || !best) throw new Error('peer: missing peer runs');
+  const peerFigures = (peerRun: (typeof peerRuns)[number]) => [
+    msFigure(
+      `${peerRun.settings.label}, ${on}: initial sync, ${notes} notes, fresh browser, to fully synced`,
+      peerRun.initial,
+      undefined,
+      'navigation start to its first replication done',
+    ),
+    timesFigure(
+      `${peerRun.settings.label} over Murmur, ${on}: initial sync time`,
+      peerRun.initial,
+      murmurInitial,
+      2,
+      'how many times Murmur’s time the peer takes; issue 55 expects at least 2',
+    ),
+  ];
+  const drainFigures = (peerRun: (typeof peerRuns)[number]) => [
+    rateFigure(
+      `${peerRun.settings.label}, ${on}: drain of ${edits} offline edits, online to fully pushed`,
+      peerRun.drains,
+      'RxDB in sync',
+    ),
+    timesFigure(
+      `${peerRun.settings.label} over Murmur, ${on}: drain time`,
+      peerRun.drains,
+      murmurDrains,
+      1,
+      'issue 55 expects Murmur at least as fast',
+    ),
+  ];
+  const hopFigures = (until: keyof Hop, what: string) => {
+    const murmur = murmurHopSamples.map((hop) => hop[until]);
+    const peer = peerHopSamples.map((hop) => hop[until]);
+    return [
+      msFigure(`Murmur, ${on}: device A → device B, note body saved to ${what}`, murmur),
+      msFigure(`RxDB, ${on}: device A → device B, note body saved to ${what}`, peer),
+      timesFigure(
+        `RxDB over Murmur, ${on}: device A → device B, to ${what}`,
+        peer,
+        murmur,
+        1,
+        'issue 55 expects Murmur no slower; below 1, the peer is faster',
+      ),
+    ];
+  };
+  return {
+    metrics: [
+      msFigure(
+        `Murmur, ${on}: initial sync, ${notes} notes, fresh browser, to fully synced`,
+        murmurInitial,
+        undefined,
+        'navigation start to "up to date" with every note stored',
+      ),
+      ...peerFigures(defaults),
+      ...peerFigures(best),
+      rateFigure(
+        `Murmur, ${on}: drain of ${edits} offline edits, online to fully pushed`,
+        murmurDrains,
+        'outbox empty',
+      ),
+      ...drainFigures(defaults),
+      ...drainFigures(best),
+      ...hopFigures('stored', "B's database"),
+      ...hopFigures('shown', "B's screen"),
+      ...conflictFigures(on, murmurConflicts, peerConflicts),
+    ],
+    details: {
+      murmurInitial,
+      murmurDrains,
+      murmurHops: murmurHopSamples,
+      peerHops: peerHopSamples,
+      peer: peerRuns.map(({ settings, initial, drains }) => ({ settings, initial, drains })),
+      conflicts: { murmur: murmurConflicts, peer: peerConflicts },
+    },
+  };
+}
+
 /**
  * Issue 55: Murmur beside the peer a developer would otherwise pick for Supabase, RxDB with its
  * `replicateSupabase` plugin on its Dexie (IndexedDB) storage, one after the other in one run: the same
- * production-built page host, Chromium and local backend, the same notes (titles and bodies). The peer
- * runs unmodified in a page of its own on the app's origin, against its own table as its documentation
- * sets it up (create-peer-table.ts). Each scenario is timed from the same point to the same end for
- * both:
+ * production-built page host, Chromium and local backend, the same notes (titles and bodies), on PGlite
+ * and then on PostgreSQL 15. The peer runs unmodified in a page of its own on the app's origin, against
+ * its own table as its documentation sets it up (create-peer-table.ts). Each scenario is measured from
+ * the same point to the same end for both:
  * - initial sync: a fresh profile on disk, navigation start to fully synced (Murmur's indicator "up to
  *   date" with every note stored; RxDB's first replication done);
  * - drain: edits queued offline, from the 'online' event to fully pushed (Murmur's outbox empty; RxDB
  *   in sync);
- * - A → B: a save on device A until device B's screen shows it (Murmur: a check-in on /mood; RxDB: a
- *   note's body, shown by B's page from its collection's change stream).
+ * - A → B: a note's body saved on device A, until device B's IndexedDB holds it and until B's screen
+ *   shows it (Murmur: the note's card on /notes; RxDB: B's page showing the body its collection changed);
+ * - conflicts, not timed: two offline edits of one body, and an edit against a delete; what each
+ *   system keeps on both devices once they converge.
  * The peer runs twice for the first two: its documented default batches, and larger ones.
  */
 export const peer: Benchmark = {
   name: 'peer',
-  description: 'Murmur beside RxDB + replicateSupabase: initial sync, drain and A→B in the same run',
+  description:
+    'Murmur beside RxDB + replicateSupabase: initial sync, drain, A→B and conflicts in the same run',
   async run({ runs, log }) {
     const runCount = Math.max(runs, MIN_RUNS);
     const { outDir } = await buildApp();
     writePeerPage(outDir, await bundleForPage('tests/bench/support/rxdb-peer-page.ts', 'MurmurPeer'));
     const server = await serveDist({ port: PORT, outDir });
-    const backend = await openAppBackend(log);
     if (!findChromium()) throw new Error('peer: no Chromium found (set CHROMIUM_PATH)');
     const base = `http://127.0.0.1:${PORT}`;
-    const murmurInitial: number[] = [];
-    const murmurDrains: number[] = [];
-    const murmurHops: number[] = [];
-    const peerHops: number[] = [];
-    const peerRuns = [PEER_DEFAULTS, PEER_BEST].map((settings) => ({
-      settings,
-      initial: [] as number[],
-      drains: [] as number[],
-    }));
+    const metrics: Metric[] = [];
+    const details: Record<string, unknown> = { notes: NOTES };
     try {
-      if (!backend.db)
-        throw new Error(
-          'peer: the bench creates the peer’s table, so it needs a backend of its own (stop npm start)',
-        );
-      await createPeerTable(backend.db, PEER_TABLE);
-      const owner = await realSession();
-      const email = owner.user.email ?? '';
-      await seedNotes(backend.url, owner, NOTES);
-      await seedPeerNotes(backend.db, PEER_TABLE, owner.user.id, NOTES);
-      log(`peer: ${NOTES} notes on the server for Murmur and for the peer`);
-      for (let run = 0; run <= runCount; run += 1) {
-        log(`peer: run ${run}: Murmur`);
-        const murmur = await openDevice(email);
-        const at = await timeInitialSync(murmur.page, `${base}/notes`, owner.user.id, NOTES);
-        // As sync-browser does: the first sync's landed rows settled into the notes store before the edits.
-        await waitUntilSettled(murmur.page, owner.user.id);
-        await murmur.context.setOffline(true);
-        await murmur.page.locator('aside[data-state="offline"]').waitFor();
-        if ((await queueOfflineEdits(murmur.page, owner.user.id, EDITS)) !== EDITS)
-          throw new Error('peer: could not queue Murmur’s edits');
-        const drained = timeDrainAfterOnline(murmur.page, owner.user.id);
-        await murmur.context.setOffline(false);
-        const drainMs = await drained;
-        await murmur.close();
-        const line = [`run ${run}/${runCount}: Murmur ${Math.round(at)} ms, drain ${Math.round(drainMs)} ms`];
-        const peerSamples: { initial: number; drain: number }[] = [];
-        for (const peerRun of peerRuns) {
-          const { device, initialSync } = await openPeerDevice(
-            email,
-            owner,
-            base,
-            peerRun.settings,
-            backend.url,
-            log,
-          );
-          if (initialSync.notes < NOTES)
-            throw new Error(`peer: synced with ${initialSync.notes} of ${NOTES} notes`);
-          const peerDrain = await timePeerDrain(device);
-          await device.close();
-          peerSamples.push({ initial: initialSync.at, drain: peerDrain });
-          line.push(
-            `${peerRun.settings.label} ${Math.round(initialSync.at)} ms, drain ${Math.round(peerDrain)} ms`,
-          );
-        }
-        log(`peer: ${line.join('; ')}`);
-        // The first run fills the OS and HTTP caches; nobody counts it.
-        if (run === 0) continue;
-        murmurInitial.push(at);
-        murmurDrains.push(drainMs);
-        peerRuns.forEach((peerRun, i) => {
-          peerRun.initial.push(peerSamples[i]?.initial ?? Number.NaN);
-          peerRun.drains.push(peerSamples[i]?.drain ?? Number.NaN);
-        });
+      for (const target of TARGETS) {
+        const measured = await measureOn(target, base, runCount, log);
+        metrics.push(...measured.metrics);
+        details[target] = measured.details;
       }
-
-      // A → B on a second account with a short journal, for both.
-      const pair = await realSession();
-      const pairEmail = pair.user.email ?? '';
-      await seedPeerNotes(backend.db, PEER_TABLE, pair.user.id, 10);
-      const a = await openDevice(pairEmail);
-      const b = await openDevice(pairEmail);
-      const bUpToDate = pageSignal(b.page, UP_TO_DATE_SIGNAL);
-      await b.page.goto(`${base}/mood`);
-      await upToDateAt(b.page, bUpToDate);
-      const aUpToDate = pageSignal(a.page, UP_TO_DATE_SIGNAL);
-      await a.page.goto(`${base}/mood`);
-      await upToDateAt(a.page, aUpToDate);
-      for (let hop = 0; hop <= HOPS; hop += 1) {
-        await a.page.getByRole('link', { name: 'Check in', exact: true }).click();
-        await waitUntilUpToDate(a.page);
-        const latency = await timeHop(a.page, b.page, `hop ${hop} ${randomUUID().slice(0, 8)}`);
-        if (hop > 0) murmurHops.push(latency);
-        await waitUntilUpToDate(a.page);
-      }
-      await a.close();
-      await b.close();
-      const peerA = await openPeerDevice(pairEmail, pair, base, PEER_DEFAULTS, backend.url, log);
-      const peerB = await openPeerDevice(pairEmail, pair, base, PEER_DEFAULTS, backend.url, log);
-      const id = await peerA.device.page.evaluate(async () =>
-        (await (window as unknown as PeerWindow).peer).firstId(),
-      );
-      for (let hop = 0; hop <= HOPS; hop += 1) {
-        const latency = await timePeerHop(
-          peerA.device.page,
-          peerB.device.page,
-          id,
-          `hop ${hop} ${randomUUID().slice(0, 8)}`,
-        );
-        if (hop > 0) peerHops.push(latency);
-      }
-      await peerA.device.close();
-      await peerB.device.close();
     } finally {
       await server.close();
-      await backend.close();
     }
-    const notes = NOTES.toLocaleString('en-US');
-    const edits = EDITS.toLocaleString('en-US');
-    const [defaults, best] = peerRuns;
-    if (!defaults || !best) throw new Error('peer: missing peer runs');
-    const peerFigures = (peerRun: (typeof peerRuns)[number]) => [
-      msFigure(
-        `${peerRun.settings.label}: initial sync, ${notes} notes, fresh browser, to fully synced`,
-        peerRun.initial,
-        undefined,
-        'navigation start to its first replication done',
-      ),
-      timesFigure(
-        `${peerRun.settings.label} over Murmur: initial sync time`,
-        peerRun.initial,
-        murmurInitial,
-        2,
-        'how many times Murmur’s time the peer takes; issue 55 expects at least 2',
-      ),
-    ];
-    return {
-      metrics: [
-        msFigure(
-          `Murmur: initial sync, ${notes} notes, fresh browser, to fully synced`,
-          murmurInitial,
-          undefined,
-          'navigation start to "up to date" with every note stored',
-        ),
-        ...peerFigures(defaults),
-        ...peerFigures(best),
-        rateFigure(
-          `Murmur: drain of ${edits} offline edits, online to fully pushed`,
-          murmurDrains,
-          'outbox empty',
-        ),
-        rateFigure(
-          `${defaults.settings.label}: drain of ${edits} offline edits, online to fully pushed`,
-          defaults.drains,
-          'RxDB in sync',
-        ),
-        timesFigure(
-          `${defaults.settings.label} over Murmur: drain time`,
-          defaults.drains,
-          murmurDrains,
-          1,
-          'issue 55 expects Murmur at least as fast',
-        ),
-        rateFigure(
-          `${best.settings.label}: drain of ${edits} offline edits, online to fully pushed`,
-          best.drains,
-          'RxDB in sync',
-        ),
-        timesFigure(
-          `${best.settings.label} over Murmur: drain time`,
-          best.drains,
-          murmurDrains,
-          1,
-          'issue 55 expects Murmur at least as fast',
-        ),
-        msFigure(
-          'Murmur: device A → device B, saved to shown on B',
-          murmurHops,
-          undefined,
-          'a check-in on /mood',
-        ),
-        msFigure(
-          'RxDB: device A → device B, saved to shown on B',
-          peerHops,
-          undefined,
-          "a note's body, shown by B's page from its collection's changes",
-        ),
-        timesFigure(
-          'RxDB over Murmur: device A → device B',
-          peerHops,
-          murmurHops,
-          1,
-          'issue 55 expects Murmur no slower',
-        ),
-      ],
-      details: {
-        notes: NOTES,
-        murmurInitial,
-        murmurDrains,
-        murmurHops,
-        peerHops,
-        peer: peerRuns.map(({ settings, initial, drains }) => ({ settings, initial, drains })),
-      },
-    };
+    return { metrics, details };
   },
 };

@@ -38,9 +38,14 @@ export interface PeerDevice {
   saveBody(id: string, body: string): Promise<number>;
   /** Until nothing waits to be pushed or pulled. */
   inSync(): Promise<void>;
+  /** Deletes note `id` as RxDB deletes: a soft delete (`_deleted`) its replication pushes. */
+  deleteNote(id: string): Promise<void>;
   body(id: string): Promise<string | undefined>;
   firstId(): Promise<string>;
 }
+
+/** What the bench reaches through `page.evaluate`: the page's peer, once it has started. */
+export type PeerWindow = Window & { peer: Promise<PeerDevice> };
 
 const NOTE_SCHEMA: RxJsonSchema<PeerNote> = {
   version: 0,
@@ -70,6 +75,7 @@ export async function startPeer(config: PeerConfig): Promise<PeerDevice> {
     accessToken: () => Promise.resolve(config.accessToken),
   });
   const database = await createRxDatabase<{ notes: RxCollection<PeerNote> }>({
+    // peer-store.ts names the IndexedDB database this name and the collection below give.
     name: 'peer',
     storage: getRxStorageDexie(),
   });
@@ -114,6 +120,11 @@ export async function startPeer(config: PeerConfig): Promise<PeerDevice> {
       return at;
     },
     inSync: () => replication.awaitInSync().then(() => undefined),
+    async deleteNote(id) {
+      const doc = await notes.findOne(id).exec();
+      if (!doc) throw new Error(`peer: no note ${id}`);
+      await doc.remove();
+    },
     body: async (id) => (await notes.findOne(id).exec())?.body,
     async firstId() {
       const first = await notes.findOne({ sort: [{ id: 'asc' }] }).exec();

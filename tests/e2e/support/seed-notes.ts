@@ -8,13 +8,16 @@ const PER_PUSH = 200;
 
 /**
  * Writes `count` notes ("Note 0", "Note 1", …) to the account on the server through sync_push, as
- * another device of the user's would have: a journal a fresh device then has to pull.
+ * another device of the user's would have: a journal a fresh device then has to pull. Resolves with
+ * their ids, in the order written.
  */
-export async function seedNotes(url: string, session: StoredSession, count: number): Promise<void> {
+export async function seedNotes(url: string, session: StoredSession, count: number): Promise<string[]> {
+  const ids: string[] = [];
   await pushAsAnotherDevice(url, session, function* (other) {
     for (let first = 0; first < count; first += PER_PUSH) {
       yield Array.from({ length: Math.min(PER_PUSH, count - first) }, (_, i) => {
         const id = randomUUID();
+        ids.push(id);
         return other.mutation(
           'notes',
           id,
@@ -23,4 +26,5 @@ export async function seedNotes(url: string, session: StoredSession, count: numb
       });
     }
   });
+  return ids;
 }
