@@ -31,6 +31,8 @@ describe('afterFirstScreen', () => {
     await vi.advanceTimersByTimeAsync(2_999);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
+    // Then the page's next idle moment.
+    await vi.runAllTimersAsync();
     await waiting;
     expect(done).toBe(true);
   });

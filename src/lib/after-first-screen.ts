@@ -1,8 +1,10 @@
 import { FIRST_SCREEN_MARK } from './first-screen-mark.ts';
+import { whenIdle } from './when-idle.ts';
 
 /**
- * Resolves once the first screen is on screen, so work it does not need (and the code that work
- * downloads) stays off its critical path. Resolves after `latestMs` at the latest — a start whose first
+ * Resolves once the first screen is on screen and the page is next idle, so work it does not need (and
+ * the code that work downloads) stays off its critical path: the mark comes as the screen's Page
+ * mounts, and its content (the notes list, read from the database) follows in the next tasks. Resolves after `latestMs` at the latest — a start whose first
  * screen is not a Page, such as an error screen, must not wait for ever — and at once where the browser
  * cannot observe marks.
  */
@@ -19,7 +21,7 @@ export function afterFirstScreen(latestMs: number): Promise<void> {
     function finish() {
       observer.disconnect();
       clearTimeout(timer);
-      resolve();
+      whenIdle(resolve);
     }
     observer.observe({ type: 'mark', buffered: true });
   });

@@ -1,4 +1,4 @@
-import { createCommands } from '../../db/commands/create-commands.ts';
+import { lazyCommands } from '../../db/commands/lazy-commands.ts';
 import { handOverToNewerVersion } from '../../db/hand-over-to-newer-version.ts';
 import { openUserDatabase } from '../../db/open-user-database.ts';
 import { saveEveryDraft } from '../../lib/drafts/unsaved-drafts.ts';
@@ -8,7 +8,10 @@ import type { UserData } from '../../lib/user-data/user-data-context.ts';
 /** How long a newer Murmur in another tab waits for this tab's drafts before it takes the database. */
 const HAND_OVER_WAIT_MS = 3_000;
 
-/** Opens a user's database with the real clock and ids. Loaded lazily: Dexie is not needed to paint. */
+/**
+ * Opens a user's database with the real clock and ids. Loaded lazily: Dexie is not needed to paint. The
+ * commands' own code loads with the first write.
+ */
 export async function openUserData(userId: string): Promise<UserData> {
   const db = await openUserDatabase(userId);
   // A newer version in another tab changed the database: this tab's code no longer matches it. Once
@@ -19,5 +22,5 @@ export async function openUserData(userId: string): Promise<UserData> {
     setTimer: (run, ms) => setTimeout(run, ms),
     onHandedOver: () => window.location.reload(),
   });
-  return { userId, db, commands: createCommands(db, { clock: realClock, ids: realIds }) };
+  return { userId, db, commands: lazyCommands(db, { clock: realClock, ids: realIds }) };
 }

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCommands, type Commands } from '../../db/commands/create-commands.ts';
 import { openUserDatabase } from '../../db/open-user-database.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
-import { rescuedWrites, rescueWrite } from '../../lib/drafts/rescued-writes.ts';
+import { rescuedWrites } from '../../lib/drafts/read-rescued-writes.ts';
+import { rescueWrite } from '../../lib/drafts/rescued-writes.ts';
 import { createTestIds } from '../../testing/sync/test-ids.ts';
 import { replayRescuedWrites, watchRescuedWrites } from './replay-rescued-writes.ts';
 

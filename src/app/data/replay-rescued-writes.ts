@@ -4,7 +4,8 @@ import type { Commands } from '../../db/commands/create-commands.ts';
 import type { DiaryFields } from '../../db/commands/diary-commands.ts';
 import type { NoteFields } from '../../db/commands/note-commands.ts';
 import { EntityExistsError, EntityNotFoundError } from '../../db/commands/change-errors.ts';
-import { rescuedWrites, rescuePrefix, type RescuedWrite } from '../../lib/drafts/rescued-writes.ts';
+import { rescuedWrites } from '../../lib/drafts/read-rescued-writes.ts';
+import { rescuePrefix, type RescuedWrite } from '../../lib/drafts/rescued-writes.ts';
 
 type RescueCommands = Pick<
   Commands,

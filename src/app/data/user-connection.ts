@@ -1,4 +1,4 @@
-import { deviceLocalCommands } from '../../db/commands/create-commands.ts';
+import { deviceLocalCommands } from '../../db/commands/device-local-commands.ts';
 import { notifyAfterWrites } from './notify-after-writes.ts';
 import type { UserSync } from './start-user-sync.ts';
 import type { UserConnection } from './user-data-backend.ts';

@@ -8,6 +8,7 @@ import { useAuth } from '../../features/auth/index.ts';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { GridBackground } from '../../ui/grid-background.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useAfterFirstScreen } from '../../lib/use-after-first-screen.ts';
 import { SyncContext } from '../data/sync-context.ts';
 import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { decideAccess } from '../routing/access-rule.ts';
@@ -18,7 +19,7 @@ import { SideRail } from './side-rail.tsx';
 import { useScrollToTopOnNavigate } from './use-scroll-to-top-on-navigate.ts';
 import styles from './root-layout.module.css';
 
-/** Not needed to paint the first screen: loaded right after it. */
+/** Not needed to paint the first screen: mounted, and so loaded, right after it. */
 const AppToaster = lazy(() => import('../../lib/toasts/app-toaster.tsx'));
 /** Shown only once the signed-in user's engine runs, which is itself a lazy chunk. */
 const SyncStatusIndicator = lazy(() => import('./sync-status-indicator.tsx'));
@@ -34,6 +35,7 @@ export function RootLayout() {
   const { user, loading } = useAuth();
   const location = useLocation();
   const sync = useContext(SyncContext);
+  const afterFirstScreen = useAfterFirstScreen();
   useScrollToTopOnNavigate();
   const signedIn = user !== null;
   const from = (location.state as LocationState | null)?.from;
@@ -72,7 +74,7 @@ export function RootLayout() {
       {/* Before the screen, as it is on screen: the skip link passes it, Tab from the top reaches it first. */}
       {mode === 'member' ? <SideRail /> : null}
       <main id="main" className={styles.main} data-nav={mode} tabIndex={-1}>
-        {sync !== null && signedIn ? (
+        {afterFirstScreen && sync !== null && signedIn ? (
           <Suspense fallback={null}>
             <JournalLockNotice />
           </Suspense>
@@ -80,14 +82,16 @@ export function RootLayout() {
         {content}
       </main>
       {mode === 'hidden' ? null : <BottomNav mode={mode} key={mode} />}
-      {sync !== null && signedIn ? (
+      {afterFirstScreen && sync !== null && signedIn ? (
         <Suspense fallback={null}>
           <SyncStatusIndicator />
         </Suspense>
       ) : null}
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      {afterFirstScreen ? (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      ) : null}
       <UpdatePrompt />
       <SessionExpiryWatcher />
     </>

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestIds } from '../../testing/sync/test-ids.ts';
 import { openUserDatabase } from '../open-user-database.ts';
 import type { MurmurDatabase } from '../schema.ts';
-import { createCommands, deviceLocalCommands, type Commands } from './create-commands.ts';
+import { createCommands, type Commands } from './create-commands.ts';
+import { deviceLocalCommands } from './device-local-commands.ts';
 
 const USER = '0000aaaa-0000-7000-8000-0000000000b2';
 const clock = { now: () => Date.UTC(2026, 10, 22, 8, 0, 0), timeZone: () => 'Europe/Berlin' };

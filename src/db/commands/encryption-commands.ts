@@ -1,5 +1,6 @@
 import { tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
 import { heldJournalKey, holdJournalKey } from '../journal-key.ts';
+import { isResending, RESENDING_KEY } from '../resending.ts';
 import { getMeta, setMeta } from '../sync-meta.ts';
 import type { CommandContext } from './command-context.ts';
 import { changeScope, writeChange } from './write-change.ts';
@@ -58,13 +59,11 @@ export function encryptionCommands(ctx: CommandContext) {
 
     /** Marks the journal's existing entries to be resent sealed; resendWrittenEntries does it. */
     async startResendingWrittenEntries(): Promise<void> {
-      await setMeta(db, 'resending', { table: WRITTEN_TABLES[0], after: '' } satisfies ResendPosition);
+      await setMeta(db, RESENDING_KEY, { table: WRITTEN_TABLES[0], after: '' } satisfies ResendPosition);
     },
 
     /** Whether a resend was started and has not finished (it goes on after a reload). */
-    async resendingWrittenEntries(): Promise<boolean> {
-      return (await getMeta<ResendPosition>(db, 'resending')) !== undefined;
-    },
+    resendingWrittenEntries: (): Promise<boolean> => isResending(db),
 
     /**
      * Queues every entry's protected fields again with a new HLC, in batches, from where the last run
@@ -74,7 +73,7 @@ export function encryptionCommands(ctx: CommandContext) {
     async resendWrittenEntries(onProgress: (progress: ResendProgress) => void = () => undefined) {
       const counts = await Promise.all(WRITTEN_TABLES.map((table) => db.entityTable(table).count()));
       const total = counts.reduce((sum, count) => sum + count, 0);
-      let position = await getMeta<ResendPosition>(db, 'resending');
+      let position = await getMeta<ResendPosition>(db, RESENDING_KEY);
       let done = 0;
       for (const [index, table] of WRITTEN_TABLES.entries()) {
         if (!position) break;
@@ -105,8 +104,8 @@ export function encryptionCommands(ctx: CommandContext) {
                   allowDeleted: true,
                 });
             }
-            if (next) await setMeta(db, 'resending', next);
-            else await db.sync_meta.delete('resending');
+            if (next) await setMeta(db, RESENDING_KEY, next);
+            else await db.sync_meta.delete(RESENDING_KEY);
           });
           done += rows.length;
           onProgress({ done, total });

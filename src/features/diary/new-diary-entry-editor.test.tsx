@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { rescuedWrites } from '../../lib/drafts/rescued-writes.ts';
+import { rescuedWrites } from '../../lib/drafts/read-rescued-writes.ts';
 import { UserDataContext } from '../../lib/user-data/user-data-context.ts';
 import {
   openTestNotesData,

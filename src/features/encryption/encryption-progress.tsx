@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { ResendProgress } from '../../db/commands/encryption-commands.ts';
+import { isResending } from '../../db/resending.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import styles from './encryption.module.css';
 
@@ -15,7 +16,7 @@ export function EncryptionProgress() {
   const { t, i18n } = useTranslation();
   const userData = useUserData();
   const resending = useLiveQuery(
-    () => (userData ? userData.commands.resendingWrittenEntries() : Promise.resolve(false)),
+    () => (userData ? isResending(userData.db) : Promise.resolve(false)),
     [userData],
   );
   const [progress, setProgress] = useState<ResendProgress | null>(null);

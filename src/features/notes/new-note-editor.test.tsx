@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { rescuedWrites } from '../../lib/drafts/rescued-writes.ts';
+import { rescuedWrites } from '../../lib/drafts/read-rescued-writes.ts';
 import { NoteEditorScreen } from './note-editor-screen.tsx';
 import { openTestNotesData, renderAt, TEST_USER } from '../../testing/notes-test-harness.tsx';
 

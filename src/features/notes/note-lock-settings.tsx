@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { readPinRecord } from './note-pin.ts';
-import { PasskeyLockSettings } from './passkey-lock-settings.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 import type { NotesData } from './notes-data.ts';
-import { SetPinForm } from './set-pin-form.tsx';
-import { useNoteSettings } from './use-note-settings.ts';
 import styles from './notes.module.css';
+
+/** Its PIN and passkey code (and their stored records' validation) load when the disclosure opens. */
+const NoteLockPanel = lazy(() =>
+  import('./note-lock-panel.tsx').then((module) => ({ default: module.NoteLockPanel })),
+);
 
 /**
  * The note-lock setting (enable_note_lock) and this device's PIN. Shown on the notes screen, where
@@ -14,60 +16,20 @@ import styles from './notes.module.css';
  */
 export function NoteLockSettings({ data }: { data: NotesData }) {
   const { t } = useTranslation();
-  const settings = useNoteSettings(data);
-  const [hasPin, setHasPin] = useState(() => readPinRecord(data.userId) !== null);
-  const [changing, setChanging] = useState(false);
-  const [saved, setSaved] = useState('');
-  // The box follows the click at once; the live setting catches up when the write commits.
-  const [chosen, setChosen] = useState<boolean | null>(null);
-  const enabled = chosen ?? settings.enable_note_lock;
-
-  const toggle = async (next: boolean) => {
-    setChosen(next);
-    try {
-      await data.commands.updateSettings({ enable_note_lock: next });
-    } catch (error) {
-      console.error('Murmur could not change the note-lock setting', error);
-      setChosen(null);
-    }
-  };
-
+  const [opened, setOpened] = useState(false);
   return (
-    <details className={styles.lockSettings}>
+    <details
+      className={styles.lockSettings}
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary>{t('notes.lock.settingsTitle')}</summary>
-      <label className={styles.checkbox}>
-        <input type="checkbox" checked={enabled} onChange={(event) => void toggle(event.target.checked)} />
-        {t('notes.lock.enable')}
-      </label>
-      <p className={styles.hint}>{t('notes.lock.explain')}</p>
-      {enabled ? (
-        changing || !hasPin ? (
-          <SetPinForm
-            userId={data.userId}
-            intro={hasPin ? t('notes.lock.changeIntro') : t('notes.lock.setIntro')}
-            submitLabel={t('notes.lock.savePin')}
-            onDone={() => {
-              setHasPin(true);
-              setChanging(false);
-              setSaved(t('notes.lock.pinSaved'));
-            }}
-          />
-        ) : (
-          <>
-            <button type="button" className="button" onClick={() => setChanging(true)}>
-              {t('notes.lock.changePin')}
-            </button>
-            <PasskeyLockSettings
-              userId={data.userId}
-              userName={t('notes.lock.passkeyName')}
-              onStatus={setSaved}
-            />
-          </>
-        )
+      {opened ? (
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+          <NoteLockPanel data={data} />
+        </Suspense>
       ) : null}
-      <p role="status" className={styles.hint}>
-        {saved}
-      </p>
     </details>
   );
 }

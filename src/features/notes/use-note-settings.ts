@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 
-import { defaultUserSettings, type UserSettings } from '../../db/entities/user-settings.ts';
+import { defaultUserSettings } from '../../db/entities/default-user-settings.ts';
+import type { UserSettings } from '../../db/entities/user-settings.ts';
 import type { NotesData } from './notes-data.ts';
 
 export type NoteSettings = Pick<

@@ -73,7 +73,9 @@ export const VirtualNoteList = memo(function VirtualNoteList({
   // The first cards are painted before the rows off screen are made: React would otherwise build them
   // in the frame that shows the list.
   const [painted, setPainted] = useState(false);
-  const getItemKey = useCallback((index: number) => noteAt(index)?.id ?? `row-${index}`, [noteAt]);
+  // A row not read yet is keyed by its place, a number: the virtualiser asks every row's key each time
+  // it lays the list out, and a string made for each of ten thousand rows was most of that work.
+  const getItemKey = useCallback((index: number) => noteAt(index)?.id ?? index, [noteAt]);
   const virtualizer = useWindowVirtualizer<HTMLLIElement>({
     count,
     estimateSize: () => estimatedRowPx,

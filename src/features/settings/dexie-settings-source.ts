@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie';
 
 import type { Commands } from '../../db/commands/create-commands.ts';
 import type { Conflict } from '../../db/entities/conflict.ts';
-import { userSettingsPatchSchema, type UserSettings } from '../../db/entities/user-settings.ts';
+import type { UserSettings } from '../../db/entities/user-settings.ts';
 import type { MurmurDatabase } from '../../db/schema.ts';
 import type { SettingsSource } from './settings-store.ts';
 
@@ -30,6 +30,8 @@ export function dexieSettingsSource(
       return () => subscription.unsubscribe();
     },
     validate: async (patch) => {
+      // The schema (and zod) loads with the first change: reading the settings needs neither.
+      const { userSettingsPatchSchema } = await import('../../db/entities/user-settings.ts');
       const parsed = userSettingsPatchSchema.safeParse(patch);
       if (parsed.success) return null;
       const issue = parsed.error.issues[0];

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { forgetRescue, forgetRescuesOf, rescuedWrites, rescueWrite, rescuePrefix } from './rescued-writes.ts';
+import { rescuedWrites } from './read-rescued-writes.ts';
+import { forgetRescue, forgetRescuesOf, rescueWrite, rescuePrefix } from './rescued-writes.ts';
 
 const ANA = '0000aaaa-0000-7000-8000-000000000001';
 const BEN = '0000bbbb-0000-7000-8000-000000000002';

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { rescuedWrites } from './rescued-writes.ts';
+import { rescuedWrites } from './read-rescued-writes.ts';
 import { saveEveryDraft } from './unsaved-drafts.ts';
 import { useAutosave } from './use-autosave.ts';
 
