@@ -100,7 +100,7 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     let held: CryptoKey | null = null;
     const a = await world.tab(world.device(), { journalKey: () => Promise.resolve(held) });
     a.engine.start();
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 300; i++)
       ids.push(await a.commands.createNote({ title: `Heron ${i}`, body: 'marmalade', tags: ['birds'] }));
     const mood = await a.commands.createMoodEntry({

@@ -84,8 +84,8 @@ export function encryptionCommands(ctx: CommandContext) {
         done += await db.entityTable(table).where(':id').belowOrEqual(position.after).count();
         onProgress({ done, total });
         const fields = Object.keys(tablePolicy(table).protectedFields);
+        let after = position.after;
         for (;;) {
-          const after: string = position.after;
           const rows = await db.entityTable(table).where(':id').above(after).limit(BATCH).toArray();
           const next: ResendPosition | undefined =
             rows.length === BATCH
@@ -111,6 +111,7 @@ export function encryptionCommands(ctx: CommandContext) {
           onProgress({ done, total });
           position = next;
           if (!next || next.table !== table) break;
+          after = next.after;
         }
       }
     },

@@ -7,7 +7,11 @@ import { TextField } from '../../ui/text-field.tsx';
 import { settingFieldStyles } from '../settings/index.ts';
 import styles from './encryption.module.css';
 import { journalEnvelopeQuery } from './journal-envelope-query.ts';
-import { EnvelopeTakenError, storeJournalEnvelope } from './journal-envelope-source.ts';
+import {
+  EnvelopeTakenError,
+  storeJournalEnvelope,
+  type JournalEnvelopeRow,
+} from './journal-envelope-source.ts';
 
 /** Long enough that, stretched with Argon2id, guessing it is out of reach for anyone with the server. */
 export const MIN_PASSPHRASE_LENGTH = 10;
@@ -47,7 +51,9 @@ export function TurnOnEncryption({
       await storeJournalEnvelope(envelope);
       await userData.commands.holdJournalKey(dataKey);
       await userData.commands.startResendingWrittenEntries();
-      queryClient.setQueryData(query.queryKey, { envelope, version: 1 });
+      // The insert made the row's first version (migration 20261203000500's trigger).
+      const stored: JournalEnvelopeRow = { envelope, version: 1 };
+      queryClient.setQueryData(query.queryKey, stored);
       onRecoveryKey(recoveryKey);
     } catch (error) {
       if (error instanceof EnvelopeTakenError) {
