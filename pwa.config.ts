@@ -56,6 +56,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       '**/notes-filter.worker-*.js',
       '**/insights.worker-*.js',
       '**/local-whisper.worker-*.js',
+      // Argon2id for the journal's passphrase: every use (turning encryption on, a new passphrase, an
+      // unlock) needs the server's key envelope, so it is cached on first use like the above.
+      '**/key-envelope-*.js',
     ],
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [
