@@ -56,7 +56,7 @@ export function EncryptionProgress() {
         })
       : '';
   return (
-    <p role="status" className={text ? styles.banner : undefined}>
+    <p role="status" className={text ? styles.banner : styles.idle}>
       {text}
     </p>
   );
