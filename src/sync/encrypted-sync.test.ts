@@ -17,6 +17,7 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
   it('sends what a person wrote sealed, and other devices with the key store it clear from a poke and a pull', async () => {
     const key = await generateDataKey();
     const world = createTestWorld();
+    world.server.setJournalEncrypted(TEST_USER);
     const a = await world.tab(world.device(), { journalKey: keyed(key) });
     const b = await world.tab(world.device(), { journalKey: keyed(key) });
     a.engine.start();
@@ -53,6 +54,7 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
 
   it('a device with another key stores nothing it cannot open, and its sync says so', async () => {
     const world = createTestWorld();
+    world.server.setJournalEncrypted(TEST_USER);
     const a = await world.tab(world.device(), { journalKey: keyed(await generateDataKey()) });
     a.engine.start();
     const id = await a.commands.createNote({ title: 'Heron at the weir', body: 'marmalade' });
@@ -71,6 +73,7 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
   it('a device without the key stores no ciphertext: its sync stops as locked until it is unlocked', async () => {
     const key = await generateDataKey();
     const world = createTestWorld();
+    world.server.setJournalEncrypted(TEST_USER);
     const a = await world.tab(world.device(), { journalKey: keyed(key) });
     a.engine.start();
     const id = await a.commands.createNote({ title: 'Heron at the weir', body: 'marmalade' });
@@ -113,6 +116,8 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     await settleSealed([a]);
     expect(JSON.stringify(world.server.rows(TEST_USER))).toMatch(WORDS);
 
+    // The envelope is stored first (ADR 0151), then the key is kept here.
+    world.server.setJournalEncrypted(TEST_USER);
     held = await generateDataKey();
     await a.commands.holdJournalKey(held);
     await a.commands.startResendingWrittenEntries();

@@ -48,7 +48,13 @@ export async function sendPushBatch(ctx: PushContext, batch: PushBatch): Promise
   let raw: unknown;
   try {
     raw = await ctx.transport.push(request, ctx.session);
-  } catch (error) {
+  } catch (caught) {
+    // R46 refusing a device that seals nothing: its text only looks sealed. Forgetting a key would change
+    // nothing, so the change is refused as such and kept (R16), never retried for ever.
+    const error =
+      caught instanceof TransportError && caught.kind === 'journal_clear' && !cipher
+        ? new TransportError('rejected', caught.message, caught.status)
+        : caught;
     const [only] = batch.mutations;
     if (
       error instanceof TransportError &&

@@ -10,6 +10,7 @@
  * periodic timer. Runs are single-flight: a trigger during a run is picked up by the same run.
  */
 import { mergeKeptConflicts, type TriedMerges } from '../db/commands/merge-kept-conflicts.ts';
+import { forgetJournalKey } from '../db/journal-key.ts';
 import { getClientId } from '../db/sync-meta.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { applyPokePage } from './apply-poke-page.ts';
@@ -23,7 +24,7 @@ import { pullAll, pushAll, type CycleContext } from './sync-cycles.ts';
 import { SyncStatusStore, type SyncErrorKind } from './sync-status.ts';
 import { sessionToSyncWith } from './session-to-sync-with.ts';
 import { syncFailure } from './sync-failure.ts';
-import type { SyncPoke, SyncTransport } from './transport.ts';
+import { TransportError, type SyncPoke, type SyncTransport } from './transport.ts';
 import { BUSY, syncLockName, type HeldLocks } from './with-sync-lock.ts';
 
 export interface SyncEngineOptions {
@@ -48,6 +49,11 @@ export interface SyncEngineOptions {
    * sealed value pulled stops sync as locked (R45). Null for a journal in clear.
    */
   journalKey?: () => Promise<CryptoKey | null>;
+  /**
+   * Forgets the key `journalKey` gives (by default the one this device keeps, `sync_meta.journal_key`):
+   * called when the server says the journal is clear again (R46), after which the engine pushes again.
+   */
+  forgetJournalKey?: () => Promise<void>;
 }
 
 /**
@@ -98,6 +104,7 @@ export class SyncEngine {
       busyRetryMs: 2_000,
       backoff: defaultBackoff,
       journalKey: () => Promise.resolve(null),
+      forgetJournalKey: () => forgetJournalKey(options.db),
       ...options,
     };
   }
@@ -285,14 +292,16 @@ export class SyncEngine {
       // Pull triggers from here on: a page request of this cycle's walk answers those before it.
       const demand = new PullDemand();
       this.pullDemand = demand;
+      let ctxCipher: JournalCipher | null = null;
       try {
+        ctxCipher = await this.currentCipher();
         const ctx: CycleContext = {
           db,
           transport: this.options.transport,
           ports,
           session,
           clientId: await getClientId(db, ports.ids),
-          cipher: await this.currentCipher(),
+          cipher: ctxCipher,
           heldLocks: this.heldLocks,
           pushBatchSize: this.options.pushBatchSize,
           pullLimit: this.options.pullLimit,
@@ -351,6 +360,7 @@ export class SyncEngine {
       } catch (error) {
         this.needPush ||= push;
         this.needPull ||= pull;
+        if (await this.forgetKeyOfClearJournal(error, ctxCipher)) continue;
         this.handleError(error);
         await this.refreshPending().catch(() => undefined);
         return false;
@@ -358,6 +368,28 @@ export class SyncEngine {
         this.pullDemand = null;
       }
     }
+    return true;
+  }
+
+  /**
+   * R46: the journal's encryption was turned off (on another device, or here mid-way) and this cycle
+   * pushed sealed. The outbox holds every change clear and nothing of the push was stored, so the key
+   * is forgotten and the same changes go again, clear, in the same run. True when that was the case; a
+   * refusal of a cycle that sealed nothing, or a key that stays held, is not handled here (handleError
+   * stops).
+   */
+  private async forgetKeyOfClearJournal(error: unknown, cipher: JournalCipher | null): Promise<boolean> {
+    if (!(error instanceof TransportError) || error.kind !== 'journal_clear' || cipher === null) return false;
+    try {
+      await this.options.forgetJournalKey();
+      // A key still held would seal the next push again: stop rather than ask for ever.
+      if ((await this.options.journalKey()) !== null) return false;
+    } catch (failure) {
+      console.error('Murmur could not forget the journal key of a journal in clear', failure);
+      return false;
+    }
+    this.needPush = true;
+    this.needPull = true;
     return true;
   }
 

@@ -11,7 +11,9 @@ import { TransportError } from './transport.ts';
  *   tried again after a backoff.
  * - `stop`: the server refuses this device the user's data (R31), or the journal is encrypted and this
  *   device has no key for it (R45). Asking again changes nothing, so only a new trigger (the user's
- *   "Sync now", a new session, an unlock) tries again.
+ *   "Sync now", a new session, an unlock) tries again. A clear journal's refusal of a sealed value (R46)
+ *   is handled by the engine (it forgets the key and pushes again); one that still comes after that
+ *   stops the same way.
  */
 export type SyncFailure =
   | { then: 'signIn'; kind: 'auth'; message: string }
@@ -27,6 +29,7 @@ export function syncFailure(error: unknown): SyncFailure {
     if (error.kind === 'unauthorized') return { then: 'signIn', kind: 'auth', message: error.message };
     if (error.kind === 'forbidden') return { then: 'stop', kind: 'forbidden', message: error.message };
     if (error.kind === 'journal_locked') return { then: 'stop', kind: 'locked', message: error.message };
+    if (error.kind === 'journal_clear') return { then: 'stop', kind: 'forbidden', message: error.message };
     return { then: 'retry', kind: error.kind === 'network' ? 'network' : 'server', message: error.message };
   }
   if (error instanceof JournalLockedError) return { then: 'stop', kind: 'locked', message: error.message };

@@ -17,16 +17,20 @@ export type TransportErrorKind =
   | 'forbidden'
   /** 403 from an encrypted journal refusing clear text from a device without its key (R45). */
   | 'journal_locked'
+  /** 403 from a journal whose encryption was turned off, refusing a sealed value (R46). */
+  | 'journal_clear'
   /** Any other 4xx: the server refuses the request as such (R16). */
   | 'rejected'
   /** 5xx or 429: try again later. */
   | 'server';
 
 /**
- * How an encrypted journal's refusal of clear text begins (R45, migration 20261203000700): a 403 whose
- * message starts so is `journal_locked`, any other 403 `forbidden`.
+ * How the server's refusals for encryption begin: an encrypted journal's of clear text (R45, migration
+ * 20261203000700) is `journal_locked`, a clear journal's of a sealed value (R46, migration
+ * 20261203000800) `journal_clear`; any other 403 is `forbidden`.
  */
-export function forbiddenKind(message: string): 'forbidden' | 'journal_locked' {
+export function forbiddenKind(message: string): 'forbidden' | 'journal_locked' | 'journal_clear' {
+  if (message.startsWith('journal_not_encrypted')) return 'journal_clear';
   return message.startsWith('journal_encrypted') ? 'journal_locked' : 'forbidden';
 }
 

@@ -38,6 +38,11 @@ export function sealedValueSchema(plainBytes: number) {
   return z.string().max(sealedLength(plainBytes)).regex(SEALED_FORM, 'not a sealed value');
 }
 
+/** A text of the sealed form (its length aside): what a clear journal's server refuses (R46). */
+export function isSealedValue(value: unknown): boolean {
+  return typeof value === 'string' && SEALED_FORM.test(value);
+}
+
 /**
  * A value that reveals nothing of what a person wrote: sealed (its form only; its length is the row's
  * check), null, an empty text or an empty list. All an encrypted journal's server takes in a protected

@@ -33,6 +33,8 @@ export interface SyncServerHarness {
   compact(userId: string, version: number): Promise<void> | void;
   /** The user stores a key envelope (public.journal_keys): their journal is encrypted (R45). */
   encryptJournal(user: { id: string; token: string }): Promise<void> | void;
+  /** The user removes their key envelope: encryption is turned off, the journal is clear (R46). */
+  decryptJournal(user: { id: string; token: string }): Promise<void> | void;
 }
 
 const NOTE = '00000001-0000-7000-8000-000000000001';
@@ -557,6 +559,8 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
         created_at: new Date(NOW).toISOString(),
         deleted_at: null,
       };
+      // Sealed values are what an encrypted journal sends; a clear one refuses them (R46).
+      await h.encryptJournal({ id: USER, token });
       const created = await push(CLIENT_A, [
         mutation(CLIENT_A, 'notes', NOTE, sealedNote, NOW),
         mutation(CLIENT_A, 'mood_entries', MOOD, mood, NOW),
@@ -571,7 +575,6 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
       const refused = [
         { title: sealed(longest('notes', 'title') + 1) },
         { tags: sealed(longest('notes', 'tags') + 1) },
-        { tags: 'mx1.not*base64' },
         { color: sealed(12) },
         { created_at: sealed(40) },
       ];
@@ -683,6 +686,62 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
         other.id,
       );
       expect(response.results).toEqual([{ seq: 1, status: 'applied' }]);
+    });
+
+    it('[R46] a journal whose envelope was removed refuses a push that sends a sealed value, whole and storing nothing of it', async () => {
+      const sealed = (length: number) => `mx1.${'A'.repeat(length - 4)}`;
+      await h.encryptJournal({ id: USER, token });
+      await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, note({ title: sealed(100), body: sealed(200) }), NOW),
+      ]);
+      await h.decryptJournal({ id: USER, token });
+      const start = await pull();
+      if (start.reset_required) throw new Error('unexpected reset');
+
+      // A protected field, or a base text, sealed: the whole push is refused with its own code, even
+      // beside a change that would apply, and the seq does not move.
+      const stillSealing: [string, Record<string, unknown>, Record<string, string>?][] = [
+        ['notes.title', { title: sealed(60) }],
+        ['notes.tags', { tags: sealed(80) }],
+        ['notes.body base text', { body: 'Coffee on the balcony' }, { body: sealed(60) }],
+      ];
+      for (const [where, patch, baseText] of stillSealing) {
+        seq[CLIENT_A] = 1;
+        const ok = mutation(CLIENT_A, 'notes', NOTE, { pinned: true }, NOW + 10);
+        const bad = mutation(CLIENT_A, 'notes', NOTE, patch, NOW + 20, {}, baseText);
+        await expect(push(CLIENT_A, [ok, bad]), where).rejects.toMatchObject({
+          status: 403,
+          message: expect.stringMatching(new RegExp(`journal_not_encrypted.*change 3 sends ${where} sealed`)),
+        });
+      }
+      const after = await pull();
+      if (after.reset_required) throw new Error('unexpected reset');
+      expect(after.rows).toEqual(start.rows);
+      expect(after.clock).toBe(start.clock);
+      expect(after.last_mutation_seq).toBe(1);
+
+      // The same changes in clear are taken (what the device resends once it has forgotten the key), and
+      // text that only starts like a sealed value is an invalid list, refused as such (R17), not whole.
+      seq[CLIENT_A] = 1;
+      const accepted = await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, { title: 'Heron at the weir', pinned: true }, NOW + 30),
+        mutation(CLIENT_A, 'notes', NOTE, { body: 'Coffee on the balcony' }, NOW + 31, {}, { body: 'Tea' }),
+        mutation(CLIENT_A, 'notes', NOTE, { tags: 'mx1.not*base64' }, NOW + 32),
+      ]);
+      expect(accepted.results.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected']);
+      expect((await noteRow())?.data).toMatchObject({
+        title: 'Heron at the weir',
+        body: 'Coffee on the balcony',
+        pinned: true,
+      });
+
+      // Encrypted again: sealed values are taken once more (R44, R45).
+      await h.encryptJournal({ id: USER, token });
+      seq[CLIENT_A] = 4;
+      const resealed = await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, { title: sealed(60) }, NOW + 40),
+      ]);
+      expect(resealed.results.map((r) => r.status)).toEqual(['applied']);
     });
 
     it('[R21] an edit that saw the current value, or follows its own device, is not a conflict', async () => {

@@ -16,5 +16,6 @@ registerSyncServerContract('in-memory model', async () => {
     now: () => NOW,
     compact: (userId, version) => server.compact(userId, version),
     encryptJournal: (user) => server.setJournalEncrypted(user.id),
+    decryptJournal: (user) => server.setJournalEncrypted(user.id, false),
   };
 });

@@ -10,7 +10,7 @@
  * (R26). Per client: the idempotency ledger (R8).
  */
 import { isSyncedTable, tablePolicy, type SyncedTable } from '../../db/entities/entity-tables.ts';
-import { isSealedOrEmpty } from '../../db/entities/sealed-value.ts';
+import { isSealedOrEmpty, isSealedValue } from '../../db/entities/sealed-value.ts';
 import { serverRowSchema } from '../../db/entities/server-row-schema.ts';
 import { clampHlc, hlcNode, isHlc } from '../../db/hlc.ts';
 import type { IdSource } from '../../db/ports.ts';
@@ -130,7 +130,8 @@ export class SyncServerModel implements SyncServer {
 
   /**
    * The user stores a key envelope (public.journal_keys, ADR 0151): from now on pushes must seal what a
-   * person wrote (R45). `false` removes it, as turning encryption off does.
+   * person wrote (R45). `false` removes it, as turning encryption off does: from then on pushes must not
+   * seal (R46).
    */
   setJournalEncrypted(userId: string, encrypted = true): void {
     this.user(userId).encrypted = encrypted;
@@ -171,14 +172,22 @@ export class SyncServerModel implements SyncServer {
       }
     }
     const user = this.user(userId);
-    // R45, before anything is applied: sync_push's refusal rolls the whole push back.
-    if (user.encrypted) {
-      for (const mutation of request.mutations) {
-        const clearAt = mutation.seq > client.lastSeq ? clearTextIn(mutation) : null;
+    // R45 and R46, before anything is applied: sync_push's refusal rolls the whole push back.
+    for (const mutation of request.mutations) {
+      if (mutation.seq <= client.lastSeq) continue;
+      if (user.encrypted) {
+        const clearAt = clearTextIn(mutation);
         if (clearAt !== null)
           throw new SyncHttpError(
             403,
             `journal_encrypted: this journal is encrypted, and change ${mutation.seq} sends ${clearAt} in clear`,
+          );
+      } else {
+        const sealedAt = sealedValueIn(mutation);
+        if (sealedAt !== null)
+          throw new SyncHttpError(
+            403,
+            `journal_not_encrypted: this journal is no longer encrypted, and change ${mutation.seq} sends ${sealedAt} sealed`,
           );
       }
     }
@@ -456,6 +465,21 @@ function clearTextIn(mutation: PushMutation): string | null {
   );
   if (field !== undefined) return `${table}.${field}`;
   const base = jsonbKeys(mutation.base_text ?? {}).find((f) => !isSealedOrEmpty(mutation.base_text?.[f]));
+  return base === undefined ? null : `${table}.${base} base text`;
+}
+
+/**
+ * As sync_private.sealed_value_in: the first protected field, then the first base text, that a mutation
+ * sends sealed, as `table.field` (`… base text`), or null (R46: a journal without an envelope is clear).
+ */
+function sealedValueIn(mutation: PushMutation): string | null {
+  const { table } = mutation;
+  const protectedFields = isSyncedTable(table) ? tablePolicy(table).protectedFields : {};
+  const field = jsonbKeys(mutation.patch).find(
+    (f) => Object.hasOwn(protectedFields, f) && isSealedValue(mutation.patch[f]),
+  );
+  if (field !== undefined) return `${table}.${field}`;
+  const base = jsonbKeys(mutation.base_text ?? {}).find((f) => isSealedValue(mutation.base_text?.[f]));
   return base === undefined ? null : `${table}.${base} base text`;
 }
 

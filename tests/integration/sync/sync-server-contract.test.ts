@@ -37,5 +37,15 @@ describe.each(TARGETS)('sync RPCs on %s', (target) => {
         .insert({ envelope: { format: 'test' } });
       if (error) throw new Error(`storing a key envelope failed: ${error.message}`);
     },
+    // As turning encryption off does: the owner removes the row under RLS.
+    async decryptJournal({ id, token }) {
+      const { data, error } = await clientWithToken(backend, token)
+        .from('journal_keys')
+        .delete()
+        .eq('user_id', id)
+        .select('user_id');
+      if (error || data.length !== 1)
+        throw new Error(`removing the key envelope failed: ${error?.message ?? 'no row'}`);
+    },
   }));
 });
