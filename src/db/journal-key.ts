@@ -1,7 +1,7 @@
 import type { MurmurDatabase } from './schema.ts';
 import { getMeta, setMeta } from './sync-meta.ts';
 
-const JOURNAL_KEY = 'journal_key';
+export const JOURNAL_KEY = 'journal_key';
 
 /**
  * An encrypted journal's data key as this device holds it once unlocked (ADR 0151), kept in the user's
@@ -18,7 +18,10 @@ export function holdJournalKey(db: MurmurDatabase, key: CryptoKey): Promise<void
   return setMeta(db, JOURNAL_KEY, key);
 }
 
-/** Forgets the data key on this device (encryption turned off). */
+/**
+ * Forgets the data key on this device: encryption was turned off, here (after the clear resend was
+ * queued, ADR 0152) or elsewhere (the server refused a sealed push, R46).
+ */
 export async function forgetJournalKey(db: MurmurDatabase): Promise<void> {
   await db.sync_meta.delete(JOURNAL_KEY);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
+import { heldJournalKey } from '../db/journal-key.ts';
+import type { MurmurDatabase } from '../db/schema.ts';
 import { settle } from '../testing/sync/test-device.ts';
 import { createTestWorld, TEST_USER } from '../testing/sync/test-world.ts';
 import type { TestTab } from '../testing/sync/test-device.ts';
@@ -9,6 +11,16 @@ import { generateDataKey } from './crypto/generate-data-key.ts';
 const WORDS = /Heron|marmalade|birds/i;
 
 const keyed = (key: CryptoKey) => () => Promise.resolve(key);
+
+/** A tab whose engine reads the key its own database holds, as the app's sync worker does. */
+async function keyedByItsDatabase(world: ReturnType<typeof createTestWorld>): Promise<TestTab> {
+  let db: MurmurDatabase | null = null;
+  const tab = await world.tab(world.device(), {
+    journalKey: () => (db ? heldJournalKey(db) : Promise.resolve(null)),
+  });
+  db = tab.db;
+  return tab;
+}
 
 /** Web Crypto answers on the platform's own threads, many macrotasks later on a loaded machine. */
 const settleSealed = (tabs: readonly TestTab[]) => settle(tabs, 200_000);
@@ -196,5 +208,66 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
       expect((await tab.db.conflicts.toArray()).filter((c) => c.resolved_at === null)).toEqual([]);
     }
     expect(JSON.stringify(world.server.rows(TEST_USER))).not.toMatch(/Köln|rained|fishing/);
+  });
+
+  it('[R46] turning encryption off: a device that still holds the key is refused, forgets it and converges clear, and a locked one recovers', async () => {
+    const key = await generateDataKey();
+    const world = createTestWorld();
+    world.server.setJournalEncrypted(TEST_USER);
+    const a = await keyedByItsDatabase(world);
+    const b = await keyedByItsDatabase(world);
+    const locked = await keyedByItsDatabase(world);
+    await a.commands.holdJournalKey(key);
+    await b.commands.holdJournalKey(key);
+    for (const tab of [a, b, locked]) tab.engine.start();
+    const id = await a.commands.createNote({
+      title: 'Heron at the weir',
+      body: 'marmalade',
+      tags: ['birds'],
+    });
+    a.engine.notifyLocalWrite();
+    await settleSealed([a, b, locked]);
+    await vi.waitFor(async () =>
+      expect(await b.db.notes.get(id)).toMatchObject({ title: 'Heron at the weir' }),
+    );
+    expect(JSON.stringify(world.server.rows(TEST_USER))).not.toMatch(WORDS);
+    expect(locked.engine.status.get()).toMatchObject({ error: { kind: 'locked' } });
+    expect(await locked.db.notes.count()).toBe(0);
+
+    // B edits offline, sealing as it pushes later: it has not heard that encryption is off.
+    b.device.connectivity.set(false);
+    await b.commands.updateNote(id, { body: 'marmalade, then rain' });
+
+    // A turns encryption off: confirmed, the envelope removed, the key forgotten and the clear resend
+    // queued, the resend done.
+    await a.commands.startTurningEncryptionOff(1);
+    world.server.setJournalEncrypted(TEST_USER, false);
+    await a.commands.finishTurningEncryptionOff();
+    await a.commands.resendWrittenEntries();
+    a.engine.notifyLocalWrite();
+    await settleSealed([a, locked]);
+    expect(await heldJournalKey(a.db)).toBeNull();
+
+    // B comes back: its sealed push is refused whole (R46); it forgets the key and pushes the same edit clear.
+    b.device.connectivity.set(true);
+    await settleSealed([a, b, locked]);
+    expect(await heldJournalKey(b.db)).toBeNull();
+    expect(b.engine.status.get().error).toBeNull();
+    expect(await b.db.outbox.count()).toBe(0);
+
+    // Nothing sealed is left on the server, the words are there in clear, and every device, the locked
+    // one too (the pokes of the clear resend pulled it on), holds the same clear entry.
+    a.engine.notifyFocus();
+    locked.engine.notifyFocus();
+    await settleSealed([a, b, locked]);
+    const onServer = JSON.stringify(world.server.rows(TEST_USER));
+    expect(onServer).not.toContain('mx1.');
+    expect(onServer).toContain('marmalade, then rain');
+    const clear = { title: 'Heron at the weir', body: 'marmalade, then rain', tags: ['birds'] };
+    for (const tab of [a, b, locked]) {
+      await vi.waitFor(async () => expect(await tab.db.notes.get(id)).toMatchObject(clear));
+      expect(tab.engine.status.get().error).toBeNull();
+    }
+    expect((await a.db.conflicts.toArray()).filter((c) => c.resolved_at === null)).toEqual([]);
   });
 });

@@ -2,7 +2,9 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestIds } from '../../testing/sync/test-ids.ts';
+import { heldJournalKey } from '../journal-key.ts';
 import { openUserDatabase } from '../open-user-database.ts';
+import { resendDirection } from '../resending.ts';
 import type { MurmurDatabase } from '../schema.ts';
 import { setMeta } from '../sync-meta.ts';
 import { createCommands, type Commands } from './create-commands.ts';
@@ -81,5 +83,76 @@ describe('resending what was written before encryption was turned on', () => {
     expect(await commands.cloudTranscriptionAllowed()).toBe(true);
     await commands.allowCloudTranscription(false);
     expect(await commands.cloudTranscriptionAllowed()).toBe(false);
+  });
+});
+
+describe('turning encryption off (ADR 0152)', () => {
+  let db: MurmurDatabase;
+  let commands: Commands;
+
+  beforeEach(async () => {
+    db = await openUserDatabase(USER, { indexedDB: new IDBFactory(), IDBKeyRange });
+    commands = createCommands(db, { clock, ids: createTestIds(4) });
+    const key = await globalThis.crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, [
+      'encrypt',
+      'decrypt',
+    ]);
+    await commands.holdJournalKey(key);
+  });
+  afterEach(() => db.close());
+
+  it('keeps the key until the envelope is gone, then forgets it and marks the clear resend in one step', async () => {
+    await commands.createNote({ title: 'Heron', body: 'marmalade' });
+    await commands.startTurningEncryptionOff(3);
+    // Confirmed, the envelope not yet removed: the key still seals, nothing is resent yet.
+    expect(await commands.turningEncryptionOff()).toEqual({ version: 3 });
+    expect(await heldJournalKey(db)).not.toBeNull();
+    expect(await resendDirection(db)).toBeNull();
+
+    await commands.finishTurningEncryptionOff();
+    expect(await heldJournalKey(db)).toBeNull();
+    expect(await resendDirection(db)).toBe('clear');
+    expect(await commands.turningEncryptionOff()).toBeUndefined();
+    expect(await commands.resendWrittenEntries()).toBe('clear');
+    expect(await resendDirection(db)).toBeNull();
+  });
+
+  it('a cancelled turning off keeps the key and resends nothing', async () => {
+    await commands.startTurningEncryptionOff(1);
+    await commands.cancelTurningEncryptionOff();
+    expect(await commands.turningEncryptionOff()).toBeUndefined();
+    expect(await heldJournalKey(db)).not.toBeNull();
+    expect(await commands.resendingWrittenEntries()).toBe(false);
+  });
+
+  it('a clear resend stopped by a reload goes on clear from the last batch, and never twice', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 600; i++) ids.push(await commands.createNote({ title: `Note ${i}`, body: 'words' }));
+    ids.sort();
+    await commands.startTurningEncryptionOff(1);
+    await commands.finishTurningEncryptionOff();
+    const last = (await db.outbox.orderBy('seq').last())?.seq ?? 0;
+    // Where a run stopped after its first batch left its position, still going clear.
+    await setMeta(db, 'resending', { table: 'notes', after: ids[249], clear: true });
+
+    // Each batch's position, read as the batch has committed: the way the resend goes is kept.
+    const ways: Promise<string | null>[] = [];
+    const progress: { done: number; total: number }[] = [];
+    const direction = await commands.resendWrittenEntries((step) => {
+      progress.push(step);
+      ways.push(resendDirection(db));
+    });
+    expect(direction).toBe('clear');
+    expect(new Set((await Promise.all(ways.slice(0, -1))).filter((way) => way !== null))).toEqual(
+      new Set(['clear']),
+    );
+    const queued = await queuedAfter(db, last);
+    expect(queued.map((row) => row.id).sort()).toEqual(ids.slice(250));
+    expect(progress[0]).toEqual({ done: 250, total: 600 });
+    expect(progress.at(-1)).toEqual({ done: 600, total: 600 });
+
+    const after = (await db.outbox.orderBy('seq').last())?.seq ?? 0;
+    expect(await commands.resendWrittenEntries()).toBeNull();
+    expect(await queuedAfter(db, after)).toEqual([]);
   });
 });

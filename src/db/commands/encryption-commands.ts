@@ -1,6 +1,6 @@
 import { tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
-import { heldJournalKey, holdJournalKey } from '../journal-key.ts';
-import { isResending, RESENDING_KEY } from '../resending.ts';
+import { heldJournalKey, holdJournalKey, JOURNAL_KEY } from '../journal-key.ts';
+import { isResending, RESENDING_KEY, type ResendDirection } from '../resending.ts';
 import { getMeta, setMeta } from '../sync-meta.ts';
 import type { CommandContext } from './command-context.ts';
 import { changeScope, writeChange } from './write-change.ts';
@@ -16,11 +16,25 @@ const WRITTEN_TABLES = [
 /** Rows resent in one transaction: large enough to be quick, small enough to keep each commit short. */
 const BATCH = 250;
 
-/** Where a resend stopped: the next table to finish and the last id done in it (sync_meta `resending`). */
+/**
+ * Where a resend stopped: the next table to finish and the last id done in it (sync_meta `resending`);
+ * `clear` when it resends the journal readable (turning encryption off, ADR 0152).
+ */
 interface ResendPosition {
   table: (typeof WRITTEN_TABLES)[number];
   after: string;
+  clear?: true;
 }
+
+/**
+ * Turning encryption off was confirmed here and the envelope of this version is to be removed
+ * (sync_meta `turning_off`): kept until the clear resend is queued, so a reload finishes the job.
+ */
+export interface TurningOff {
+  version: number;
+}
+
+const TURNING_OFF_KEY = 'turning_off';
 
 export interface ResendProgress {
   done: number;
@@ -37,7 +51,8 @@ function hasWords(value: unknown): boolean {
  * Turning end-to-end encryption on, on this device (ADR 0151): the data key is kept here, and what
  * was written before is queued again so that it leaves sealed. The local copy stays clear; sealing
  * happens as a push request is built, so a resend that runs twice (a reload mid-way) only queues some
- * rows twice, never encrypts anything twice.
+ * rows twice, never encrypts anything twice. Turning it off (ADR 0152) resends the same way, in clear,
+ * once the key is forgotten.
  */
 export function encryptionCommands(ctx: CommandContext) {
   const { db, ports } = ctx;
@@ -62,18 +77,54 @@ export function encryptionCommands(ctx: CommandContext) {
       await setMeta(db, RESENDING_KEY, { table: WRITTEN_TABLES[0], after: '' } satisfies ResendPosition);
     },
 
+    /**
+     * Turning encryption off was confirmed for the envelope read at `version`: recorded before the
+     * envelope is removed, so that a reload after its removal still forgets the key and resends clear.
+     */
+    startTurningEncryptionOff: (version: number) =>
+      setMeta(db, TURNING_OFF_KEY, { version } satisfies TurningOff),
+
+    /** The turning off confirmed here and not yet finished, if any. */
+    turningEncryptionOff: (): Promise<TurningOff | undefined> => getMeta<TurningOff>(db, TURNING_OFF_KEY),
+
+    /** The envelope changed before it could be removed (a re-wrap elsewhere): nothing was turned off. */
+    cancelTurningEncryptionOff: () => db.sync_meta.delete(TURNING_OFF_KEY),
+
+    /**
+     * The envelope is gone from the server: in one transaction, the clear resend is marked from the
+     * start, the key is forgotten and the turning off is done. From the commit on, pushes leave clear
+     * and the server takes them (R46); before it, a push leaves sealed and, the envelope being gone, is
+     * refused whole and kept (R46), never stored half.
+     */
+    async finishTurningEncryptionOff(): Promise<void> {
+      await db.transaction('rw', db.sync_meta, async () => {
+        await setMeta(db, RESENDING_KEY, {
+          table: WRITTEN_TABLES[0],
+          after: '',
+          clear: true,
+        } satisfies ResendPosition);
+        await db.sync_meta.bulkDelete([JOURNAL_KEY, TURNING_OFF_KEY]);
+      });
+    },
+
     /** Whether a resend was started and has not finished (it goes on after a reload). */
     resendingWrittenEntries: (): Promise<boolean> => isResending(db),
 
     /**
      * Queues every entry's protected fields again with a new HLC, in batches, from where the last run
      * stopped; each batch and the position after it commit together, so a reload resumes after the
-     * last batch done. Deleted entries too: the trash holds words. Resolves once all are queued.
+     * last batch done. Deleted entries too: the trash holds words. Resolves once all are queued, with
+     * the way they go (null when there was nothing to resend).
      */
-    async resendWrittenEntries(onProgress: (progress: ResendProgress) => void = () => undefined) {
+    async resendWrittenEntries(
+      onProgress: (progress: ResendProgress) => void = () => undefined,
+    ): Promise<ResendDirection | null> {
       const counts = await Promise.all(WRITTEN_TABLES.map((table) => db.entityTable(table).count()));
       const total = counts.reduce((sum, count) => sum + count, 0);
       let position = await getMeta<ResendPosition>(db, RESENDING_KEY);
+      const direction: ResendDirection | null = position ? (position.clear ? 'clear' : 'sealed') : null;
+      // Every position written below keeps the way the resend goes.
+      const way = position?.clear ? { clear: true as const } : {};
       let done = 0;
       for (const [index, table] of WRITTEN_TABLES.entries()) {
         if (!position) break;
@@ -89,9 +140,9 @@ export function encryptionCommands(ctx: CommandContext) {
           const rows = await db.entityTable(table).where(':id').above(after).limit(BATCH).toArray();
           const next: ResendPosition | undefined =
             rows.length === BATCH
-              ? { table, after: String(rows.at(-1)?.['id']) }
+              ? { table, after: String(rows.at(-1)?.['id']), ...way }
               : WRITTEN_TABLES[index + 1]
-                ? { table: WRITTEN_TABLES[index + 1] as ResendPosition['table'], after: '' }
+                ? { table: WRITTEN_TABLES[index + 1] as ResendPosition['table'], after: '', ...way }
                 : undefined;
           await db.transaction('rw', changeScope(db, table), async () => {
             for (const row of rows) {
@@ -114,6 +165,7 @@ export function encryptionCommands(ctx: CommandContext) {
           after = next.after;
         }
       }
+      return direction;
     },
   };
 }

@@ -57,6 +57,10 @@ const WRITE_COMMANDS: Record<WriteCommand, true> = {
   cloudTranscriptionAllowed: true,
   allowCloudTranscription: true,
   startResendingWrittenEntries: true,
+  startTurningEncryptionOff: true,
+  turningEncryptionOff: true,
+  cancelTurningEncryptionOff: true,
+  finishTurningEncryptionOff: true,
   resendingWrittenEntries: true,
   resendWrittenEntries: true,
 };
