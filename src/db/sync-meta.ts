@@ -9,7 +9,8 @@ import type { MurmurDatabase } from './schema.ts';
  * (highest outbox seq whose push acknowledgement is recorded, R14a), `pulled_seq` (R27a), `lease:<name>`,
  * `catching_up` (a walk of pull pages stopped short of the clock: catching-up.ts), `journal_key` (an
  * encrypted journal's key on this device: journal-key.ts), `resending` (where turning encryption on
- * stopped resending what was written before: encryption-commands.ts), `cloud_transcription_allowed`
+ * or off stopped resending what was written before: encryption-commands.ts), `turning_off` (turning
+ * encryption off confirmed, not finished: turning-encryption-off.ts), `cloud_transcription_allowed`
  * (an encrypted journal's recordings may go to the chosen cloud service from this device).
  */
 export async function getMeta<T>(db: MurmurDatabase, key: string): Promise<T | undefined> {

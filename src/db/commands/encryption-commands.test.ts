@@ -155,4 +155,24 @@ describe('turning encryption off (ADR 0152)', () => {
     expect(await commands.resendWrittenEntries()).toBeNull();
     expect(await queuedAfter(db, after)).toEqual([]);
   });
+
+  it('turned off while turning it on still resends: the clear resend takes over from its own start', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 600; i++) ids.push(await commands.createNote({ title: `Note ${i}`, body: 'words' }));
+    ids.sort();
+    const last = (await db.outbox.orderBy('seq').last())?.seq ?? 0;
+    await commands.startResendingWrittenEntries();
+    let finishing: Promise<void> | null = null;
+    const direction = await commands.resendWrittenEntries(({ done }) => {
+      // After the first sealed batch committed: encryption is turned off meanwhile.
+      if (done === 250 && !finishing) finishing = commands.finishTurningEncryptionOff();
+    });
+    await finishing;
+    expect(direction).toBe('clear');
+    const queued = (await queuedAfter(db, last)).map((row) => row.id);
+    // The first batch went twice (once before, once after the turning off), every other entry once.
+    expect(queued.filter((id) => ids.slice(0, 250).includes(id))).toHaveLength(500);
+    expect(queued.filter((id) => ids.slice(250).includes(id)).sort()).toEqual(ids.slice(250));
+    expect(await commands.resendingWrittenEntries()).toBe(false);
+  });
 });

@@ -2,6 +2,7 @@ import { tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
 import { heldJournalKey, holdJournalKey, JOURNAL_KEY } from '../journal-key.ts';
 import { isResending, RESENDING_KEY, type ResendDirection } from '../resending.ts';
 import { getMeta, setMeta } from '../sync-meta.ts';
+import { TURNING_OFF_KEY, turningEncryptionOff, type TurningOff } from '../turning-encryption-off.ts';
 import type { CommandContext } from './command-context.ts';
 import { changeScope, writeChange } from './write-change.ts';
 
@@ -26,19 +27,20 @@ interface ResendPosition {
   clear?: true;
 }
 
-/**
- * Turning encryption off was confirmed here and the envelope of this version is to be removed
- * (sync_meta `turning_off`): kept until the clear resend is queued, so a reload finishes the job.
- */
-export interface TurningOff {
-  version: number;
-}
-
-const TURNING_OFF_KEY = 'turning_off';
-
 export interface ResendProgress {
   done: number;
   total: number;
+}
+
+/** A resend found its stored position changed by a new start (resendWrittenEntries). */
+const SUPERSEDED = Symbol('superseded');
+
+function samePosition(stored: ResendPosition | undefined, expected: ResendPosition | undefined): boolean {
+  return (
+    stored?.table === expected?.table &&
+    stored?.after === expected?.after &&
+    (stored?.clear === true) === (expected?.clear === true)
+  );
 }
 
 /** A value with nothing in it reveals nothing, and is not resent. */
@@ -56,7 +58,7 @@ function hasWords(value: unknown): boolean {
  */
 export function encryptionCommands(ctx: CommandContext) {
   const { db, ports } = ctx;
-  return {
+  const commands = {
     /** Keeps the journal's unlocked data key on this device; sync seals and opens with it from now on. */
     holdJournalKey: (key: CryptoKey) => holdJournalKey(db, key),
 
@@ -85,7 +87,7 @@ export function encryptionCommands(ctx: CommandContext) {
       setMeta(db, TURNING_OFF_KEY, { version } satisfies TurningOff),
 
     /** The turning off confirmed here and not yet finished, if any. */
-    turningEncryptionOff: (): Promise<TurningOff | undefined> => getMeta<TurningOff>(db, TURNING_OFF_KEY),
+    turningEncryptionOff: (): Promise<TurningOff | undefined> => turningEncryptionOff(db),
 
     /** The envelope changed before it could be removed (a re-wrap elsewhere): nothing was turned off. */
     cancelTurningEncryptionOff: () => db.sync_meta.delete(TURNING_OFF_KEY),
@@ -114,58 +116,74 @@ export function encryptionCommands(ctx: CommandContext) {
      * Queues every entry's protected fields again with a new HLC, in batches, from where the last run
      * stopped; each batch and the position after it commit together, so a reload resumes after the
      * last batch done. Deleted entries too: the trash holds words. Resolves once all are queued, with
-     * the way they go (null when there was nothing to resend).
+     * the way they went (null when there was nothing to resend). A resend started anew while this one
+     * runs (encryption turned off during turning it on) takes over from its own start: a batch commits
+     * only while the stored position is the one it continues.
      */
     async resendWrittenEntries(
       onProgress: (progress: ResendProgress) => void = () => undefined,
     ): Promise<ResendDirection | null> {
-      const counts = await Promise.all(WRITTEN_TABLES.map((table) => db.entityTable(table).count()));
-      const total = counts.reduce((sum, count) => sum + count, 0);
-      let position = await getMeta<ResendPosition>(db, RESENDING_KEY);
-      const direction: ResendDirection | null = position ? (position.clear ? 'clear' : 'sealed') : null;
-      // Every position written below keeps the way the resend goes.
-      const way = position?.clear ? { clear: true as const } : {};
-      let done = 0;
-      for (const [index, table] of WRITTEN_TABLES.entries()) {
-        if (!position) break;
-        if (WRITTEN_TABLES.indexOf(position.table) > index) {
-          done += counts[index] ?? 0;
-          continue;
-        }
-        done += await db.entityTable(table).where(':id').belowOrEqual(position.after).count();
-        onProgress({ done, total });
-        const fields = Object.keys(tablePolicy(table).protectedFields);
-        let after = position.after;
-        for (;;) {
-          const rows = await db.entityTable(table).where(':id').above(after).limit(BATCH).toArray();
-          const next: ResendPosition | undefined =
-            rows.length === BATCH
-              ? { table, after: String(rows.at(-1)?.['id']), ...way }
-              : WRITTEN_TABLES[index + 1]
-                ? { table: WRITTEN_TABLES[index + 1] as ResendPosition['table'], after: '', ...way }
-                : undefined;
-          await db.transaction('rw', changeScope(db, table), async () => {
-            for (const row of rows) {
-              const patch = Object.fromEntries(
-                fields.filter((field) => hasWords(row[field])).map((field) => [field, row[field]]),
-              );
-              if (Object.keys(patch).length > 0)
-                await writeChange(db, ports, table, String(row['id']), patch, {
-                  resend: true,
-                  allowDeleted: true,
-                });
-            }
-            if (next) await setMeta(db, RESENDING_KEY, next);
-            else await db.sync_meta.delete(RESENDING_KEY);
-          });
-          done += rows.length;
-          onProgress({ done, total });
-          position = next;
-          if (!next || next.table !== table) break;
-          after = next.after;
-        }
+      for (;;) {
+        const outcome = await resendFromStoredPosition(onProgress);
+        if (outcome !== SUPERSEDED) return outcome;
       }
-      return direction;
     },
   };
+
+  async function resendFromStoredPosition(
+    onProgress: (progress: ResendProgress) => void,
+  ): Promise<ResendDirection | null | typeof SUPERSEDED> {
+    const counts = await Promise.all(WRITTEN_TABLES.map((table) => db.entityTable(table).count()));
+    const total = counts.reduce((sum, count) => sum + count, 0);
+    let position = await getMeta<ResendPosition>(db, RESENDING_KEY);
+    const direction: ResendDirection | null = position ? (position.clear ? 'clear' : 'sealed') : null;
+    // Every position written below keeps the way the resend goes.
+    const way = position?.clear ? { clear: true as const } : {};
+    let done = 0;
+    for (const [index, table] of WRITTEN_TABLES.entries()) {
+      if (!position) break;
+      if (WRITTEN_TABLES.indexOf(position.table) > index) {
+        done += counts[index] ?? 0;
+        continue;
+      }
+      done += await db.entityTable(table).where(':id').belowOrEqual(position.after).count();
+      onProgress({ done, total });
+      const fields = Object.keys(tablePolicy(table).protectedFields);
+      let after = position.after;
+      for (;;) {
+        const rows = await db.entityTable(table).where(':id').above(after).limit(BATCH).toArray();
+        const next: ResendPosition | undefined =
+          rows.length === BATCH
+            ? { table, after: String(rows.at(-1)?.['id']), ...way }
+            : WRITTEN_TABLES[index + 1]
+              ? { table: WRITTEN_TABLES[index + 1] as ResendPosition['table'], after: '', ...way }
+              : undefined;
+        const from = position;
+        const committed = await db.transaction('rw', changeScope(db, table), async () => {
+          if (!samePosition(await getMeta<ResendPosition>(db, RESENDING_KEY), from)) return false;
+          for (const row of rows) {
+            const patch = Object.fromEntries(
+              fields.filter((field) => hasWords(row[field])).map((field) => [field, row[field]]),
+            );
+            if (Object.keys(patch).length > 0)
+              await writeChange(db, ports, table, String(row['id']), patch, {
+                resend: true,
+                allowDeleted: true,
+              });
+          }
+          if (next) await setMeta(db, RESENDING_KEY, next);
+          else await db.sync_meta.delete(RESENDING_KEY);
+          return true;
+        });
+        if (!committed) return SUPERSEDED;
+        done += rows.length;
+        onProgress({ done, total });
+        position = next;
+        if (!next || next.table !== table) break;
+        after = next.after;
+      }
+    }
+    return direction;
+  }
+  return commands;
 }

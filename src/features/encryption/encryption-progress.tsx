@@ -1,55 +1,93 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { ResendProgress } from '../../db/commands/encryption-commands.ts';
-import { isResending } from '../../db/resending.ts';
+import { resendDirection, type ResendDirection } from '../../db/resending.ts';
+import { turningEncryptionOff } from '../../db/turning-encryption-off.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import styles from './encryption.module.css';
+import { finishTurningEncryptionOff } from './finish-turning-encryption-off.ts';
+import { journalEnvelopeQuery } from './journal-envelope-query.ts';
+import { EnvelopeChangedError } from './journal-envelope-source.ts';
 
 /**
- * Resends what was written before encryption was turned on, wherever the person is in the app, and
- * shows how far it got: it starts when Settings → Privacy turned encryption on, and after a reload goes
- * on from the last batch done. One tab of the device does it (a Web Lock); the others show nothing.
+ * Resends what was written before encryption was turned on (sealed) or off (clear, ADR 0152), wherever
+ * the person is in the app, and shows how far it got: it starts when Settings → Privacy turned
+ * encryption on or off, and after a reload goes on from the last batch done. A turning off confirmed
+ * here and interrupted before its envelope was removed is finished first, at once and whenever the
+ * device comes online. One tab of the device does each (a Web Lock); the others show nothing.
  */
 export function EncryptionProgress() {
   const { t, i18n } = useTranslation();
   const userData = useUserData();
-  const resending = useLiveQuery(
-    () => (userData ? isResending(userData.db) : Promise.resolve(false)),
+  const queryClient = useQueryClient();
+  const direction = useLiveQuery(
+    () => (userData ? resendDirection(userData.db) : Promise.resolve(null)),
+    [userData],
+  );
+  const turningOff = useLiveQuery(
+    () => (userData ? turningEncryptionOff(userData.db) : Promise.resolve(undefined)),
     [userData],
   );
   const [progress, setProgress] = useState<ResendProgress | null>(null);
-  const [finished, setFinished] = useState(false);
+  const [finished, setFinished] = useState<ResendDirection | null>(null);
+  const shown = direction ?? finished;
 
   useEffect(() => {
-    if (!userData || !resending) return;
+    if (!userData || !turningOff) return;
+    const finish = () =>
+      void navigator.locks
+        .request(`murmur-turn-off-${userData.userId}`, { ifAvailable: true }, async (lock) => {
+          if (!lock) return;
+          try {
+            await finishTurningEncryptionOff(userData, turningOff.version);
+            queryClient.setQueryData(journalEnvelopeQuery(userData.userId).queryKey, null);
+          } catch (error) {
+            // A re-wrap elsewhere cancelled it: the privacy screen shows the envelope as it is now.
+            if (error instanceof EnvelopeChangedError)
+              await queryClient.invalidateQueries({ queryKey: journalEnvelopeQuery(userData.userId).queryKey });
+            else console.error('Turning encryption off could not finish yet', error);
+          }
+        })
+        .catch((error: unknown) => console.error('Turning encryption off failed', error));
+    finish();
+    window.addEventListener('online', finish);
+    return () => window.removeEventListener('online', finish);
+  }, [userData, turningOff, queryClient]);
+
+  useEffect(() => {
+    if (!userData || !direction) return;
     // A tab that finds the lock taken leaves the work to the tab holding it. The run ends by itself
     // (its last batch clears `resending`); React ignores the state of a screen that went away.
     void navigator.locks
       .request(`murmur-resend-${userData.userId}`, { ifAvailable: true }, async (lock) => {
         if (!lock) return;
-        await userData.commands.resendWrittenEntries(setProgress);
-        setFinished(true);
+        const done = await userData.commands.resendWrittenEntries(setProgress);
+        // Turning encryption off: the entries are queued clear. Recordings' audio sealed in Storage is
+        // not resent here yet (issue 56's audio step belongs after this line, for `done === 'clear'`).
+        setFinished(done ?? direction);
       })
-      .catch((error: unknown) => console.error('Encrypting the journal’s entries failed', error));
-  }, [userData, resending]);
+      .catch((error: unknown) => console.error('Resending the journal’s entries failed', error));
+  }, [userData, direction]);
 
   // The closing word stays a while, then the page gets its room back.
   useEffect(() => {
     if (!finished) return;
     const timer = window.setTimeout(() => {
-      setFinished(false);
+      setFinished(null);
       setProgress(null);
     }, 10_000);
     return () => window.clearTimeout(timer);
   }, [finished]);
 
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const way = shown === 'clear' ? 'clear' : 'sealed';
   const text = finished
-    ? t('journalLock.progress.done')
+    ? t(`journalLock.progress.${way}.done`)
     : progress
-      ? t('journalLock.progress.running', {
+      ? t(`journalLock.progress.${way}.running`, {
           done: number(progress.done),
           total: number(progress.total),
           percent: progress.total === 0 ? 100 : Math.floor((progress.done / progress.total) * 100),

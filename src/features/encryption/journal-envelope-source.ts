@@ -71,3 +71,22 @@ export async function storeJournalEnvelope(envelope: KeyEnvelope): Promise<void>
   if (error?.code === '23505') throw new EnvelopeTakenError();
   if (error) throw error;
 }
+
+/**
+ * Removes the envelope read at `version` (turning encryption off, ADR 0152): refused with
+ * EnvelopeChangedError when another device re-wrapped it meanwhile, so that re-wrap is not silently
+ * undone by a confirmation given for the one before. An envelope already gone (this device's earlier
+ * try whose answer was lost, or another device turning encryption off) is what was asked for.
+ */
+export async function removeJournalEnvelope(userId: string, version: number): Promise<void> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('journal_keys')
+    .delete()
+    .eq('user_id', userId)
+    .eq('version', version)
+    .select('version');
+  if (error) throw error;
+  if ((data ?? []).length > 0) return;
+  if ((await fetchJournalEnvelope(userId)) !== null) throw new EnvelopeChangedError();
+}

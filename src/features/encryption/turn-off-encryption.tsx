@@ -1,0 +1,144 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { UserData } from '../../lib/user-data/user-data-context.ts';
+import { WrongUnlockSecretError } from '../../sync/crypto/crypto-errors.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import { settingFieldStyles } from '../settings/index.ts';
+import styles from './encryption.module.css';
+import { finishTurningEncryptionOff } from './finish-turning-encryption-off.ts';
+import { journalEnvelopeQuery } from './journal-envelope-query.ts';
+import { EnvelopeChangedError, type JournalEnvelopeRow } from './journal-envelope-source.ts';
+
+type Secret = 'passphrase' | 'recovery';
+type Outcome = 'empty' | 'wrong' | 'changed' | 'pending';
+
+/**
+ * Settings → Privacy, encrypted and unlocked here: "Turn off encryption" says what it does and asks for
+ * the passphrase or the recovery key (a device left unattended cannot strip its owner's protection).
+ * Confirmed, the confirmation is recorded on this device, the envelope goes from the server (at the
+ * version read: a re-wrap elsewhere cancels it), then the key is forgotten and the journal resent clear
+ * (encryption-progress.tsx shows it, and finishes after a reload). ADR 0152.
+ */
+export function TurnOffEncryption({ userData, read }: { userData: UserData; read: JournalEnvelopeRow }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [secret, setSecret] = useState<Secret>('passphrase');
+  const [value, setValue] = useState('');
+  const [working, setWorking] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+
+  const close = () => {
+    setConfirming(false);
+    setValue('');
+    setOutcome(null);
+    // Focus goes back where the person asked for the confirmation.
+    queueMicrotask(() => opener.current?.focus());
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim() === '') return setOutcome('empty');
+    setOutcome(null);
+    setWorking(true);
+    const query = journalEnvelopeQuery(userData.userId);
+    try {
+      const { unlockWithPassphrase, unlockWithRecoveryKey } =
+        await import('../../sync/crypto/key-envelope.ts');
+      // Only proves the person knows a secret of this envelope; the key itself is not needed.
+      await (secret === 'passphrase'
+        ? unlockWithPassphrase(read.envelope, value)
+        : unlockWithRecoveryKey(read.envelope, value));
+      await userData.commands.startTurningEncryptionOff(read.version);
+      await finishTurningEncryptionOff(userData, read.version);
+      queryClient.setQueryData(query.queryKey, null);
+    } catch (error) {
+      if (error instanceof EnvelopeChangedError) {
+        await queryClient.invalidateQueries({ queryKey: query.queryKey });
+        setOutcome('changed');
+      } else if (error instanceof WrongUnlockSecretError) {
+        setOutcome('wrong');
+      } else {
+        console.error('Turning encryption off failed', error);
+        setOutcome('pending');
+      }
+      setWorking(false);
+    }
+  };
+
+  if (!confirming)
+    return (
+      <div className={settingFieldStyles.group}>
+        <h3>{t('encryption.turnOff.title')}</h3>
+        <p>{t('encryption.turnOff.explain')}</p>
+        <div className={settingFieldStyles.actions}>
+          <button ref={opener} type="button" className="button" onClick={() => setConfirming(true)}>
+            {t('encryption.turnOff.open')}
+          </button>
+        </div>
+      </div>
+    );
+
+  const other: Secret = secret === 'passphrase' ? 'recovery' : 'passphrase';
+  const fieldError =
+    outcome === 'empty'
+      ? t(`encryption.unlock.empty.${secret}`)
+      : outcome === 'wrong'
+        ? t(`encryption.turnOff.wrong.${secret}`)
+        : null;
+  return (
+    <form
+      className={settingFieldStyles.group}
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="turn-off-encryption-title"
+      noValidate
+    >
+      <h3 id="turn-off-encryption-title">{t('encryption.turnOff.title')}</h3>
+      <p>
+        <strong>{t('encryption.turnOff.confirmServer')}</strong>
+      </p>
+      <p>{t('encryption.turnOff.confirmDevices')}</p>
+      <TextField
+        key={secret}
+        label={t(`encryption.unlock.label.${secret}`)}
+        type={secret === 'passphrase' ? 'password' : 'text'}
+        autoComplete={secret === 'passphrase' ? 'current-password' : 'off'}
+        spellCheck={false}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={fieldError}
+        disabled={working}
+        autoFocus
+      />
+      {outcome === 'changed' || outcome === 'pending' ? (
+        <p role="alert" className={styles.error}>
+          {t(`encryption.turnOff.${outcome}`)}
+        </p>
+      ) : null}
+      <p role="status">{working ? t('encryption.turnOff.working') : ''}</p>
+      <div className={settingFieldStyles.actions}>
+        <button type="submit" className="button button-primary" disabled={working}>
+          {t('encryption.turnOff.submit')}
+        </button>
+        <button type="button" className="button" disabled={working} onClick={close}>
+          {t('encryption.turnOff.cancel')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={working}
+          onClick={() => {
+            setSecret(other);
+            setValue('');
+            setOutcome(null);
+          }}
+        >
+          {t(`encryption.unlock.use.${other}`)}
+        </button>
+      </div>
+    </form>
+  );
+}
