@@ -1,18 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { EncryptionProgress } from '../../features/encryption/index.ts';
+import { EncryptionProgress, useResyncWhenJournalClear } from '../../features/encryption/index.ts';
+import { useSyncNow } from '../data/use-sync-now.ts';
 import { useSyncStatus } from '../data/use-sync-status.ts';
 import styles from './journal-lock-notice.module.css';
 
 /**
  * Above every screen of a signed-in user: a journal encrypted elsewhere and not yet unlocked here says
  * so and leads to the unlock (nothing of it is on this device until then, ADR 0151), and turning
- * encryption on shows its progress wherever the person goes.
+ * encryption on or off shows its progress wherever the person goes. A locked device asks again whether
+ * the journal is still encrypted, and syncs again once it is not (ADR 0152).
  */
 export default function JournalLockNotice() {
   const { t } = useTranslation();
   const locked = useSyncStatus()?.error?.kind === 'locked';
+  useResyncWhenJournalClear(locked, useSyncNow());
   return (
     <>
       {locked ? (

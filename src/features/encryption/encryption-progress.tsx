@@ -47,7 +47,9 @@ export function EncryptionProgress() {
           } catch (error) {
             // A re-wrap elsewhere cancelled it: the privacy screen shows the envelope as it is now.
             if (error instanceof EnvelopeChangedError)
-              await queryClient.invalidateQueries({ queryKey: journalEnvelopeQuery(userData.userId).queryKey });
+              await queryClient.invalidateQueries({
+                queryKey: journalEnvelopeQuery(userData.userId).queryKey,
+              });
             else console.error('Turning encryption off could not finish yet', error);
           }
         })

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { heldJournalKey } from '../../db/journal-key.ts';
+import { turningEncryptionOff } from '../../db/turning-encryption-off.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { settingFieldStyles } from '../settings/index.ts';
@@ -11,13 +12,15 @@ import { ChangePassphrase } from './change-passphrase.tsx';
 import { CloudTranscriptionConsent } from './cloud-transcription-consent.tsx';
 import { journalEnvelopeQuery } from './journal-envelope-query.ts';
 import { RecoveryKeyPanel } from './recovery-key-panel.tsx';
+import { TurnOffEncryption } from './turn-off-encryption.tsx';
 import { TurnOnEncryption } from './turn-on-encryption.tsx';
 import { UnlockJournal } from './unlock-journal.tsx';
 
 /**
  * Settings → Privacy: end-to-end encryption of the journal (ADR 0151). In clear, it offers to turn it
- * on; encrypted without a key on this device, it unlocks; encrypted and unlocked, it says so. The
- * recovery key made by turning it on is shown here once, whatever the page shows beside it.
+ * on; encrypted without a key on this device, it unlocks; encrypted and unlocked, it says so and offers
+ * to change the passphrase or turn encryption off (ADR 0152), which says so while it waits for the
+ * server. The recovery key made by turning it on is shown here once, whatever the page shows beside it.
  */
 export function PrivacySettings() {
   const { t } = useTranslation();
@@ -25,6 +28,10 @@ export function PrivacySettings() {
   const envelope = useQuery(journalEnvelopeQuery(userData?.userId ?? null));
   const heldKey = useLiveQuery(
     () => (userData ? heldJournalKey(userData.db) : Promise.resolve(undefined)),
+    [userData],
+  );
+  const turningOff = useLiveQuery(
+    () => (userData ? turningEncryptionOff(userData.db) : Promise.resolve(undefined)),
     [userData],
   );
   const [recoveryKey, setRecoveryKey] = useState<string | null>(null);
@@ -48,6 +55,12 @@ export function PrivacySettings() {
     body = <Spinner label={t('encryption.checking')} />;
   } else if (heldKey === null) {
     body = <UnlockJournal userData={userData} envelope={envelope.data.envelope} />;
+  } else if (turningOff) {
+    body = (
+      <div className={settingFieldStyles.group}>
+        <p role="status">{t('encryption.turnOff.pending')}</p>
+      </div>
+    );
   } else {
     body = (
       <>
@@ -57,6 +70,7 @@ export function PrivacySettings() {
           <CloudTranscriptionConsent userData={userData} />
         </div>
         <ChangePassphrase userId={userData.userId} read={envelope.data} />
+        <TurnOffEncryption userData={userData} read={envelope.data} />
       </>
     );
   }

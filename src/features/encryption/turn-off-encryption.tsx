@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
@@ -30,6 +30,12 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
   const [working, setWorking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // Opened by the keyboard or a pointer alike, the confirmation's secret field takes the focus.
+  useEffect(() => {
+    if (confirming) form.current?.querySelector('input')?.focus();
+  }, [confirming]);
 
   const close = () => {
     setConfirming(false);
@@ -91,6 +97,7 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
         : null;
   return (
     <form
+      ref={form}
       className={settingFieldStyles.group}
       onSubmit={(event) => void submit(event)}
       aria-labelledby="turn-off-encryption-title"
@@ -111,7 +118,6 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
         onChange={(event) => setValue(event.target.value)}
         error={fieldError}
         disabled={working}
-        autoFocus
       />
       {outcome === 'changed' || outcome === 'pending' ? (
         <p role="alert" className={styles.error}>
