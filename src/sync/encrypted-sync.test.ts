@@ -234,9 +234,8 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     expect(locked.engine.status.get()).toMatchObject({ error: { kind: 'locked' } });
     expect(await locked.db.notes.count()).toBe(0);
 
-    // B edits offline, sealing as it pushes later: it has not heard that encryption is off.
+    // B is offline while A turns encryption off: it has not heard of it.
     b.device.connectivity.set(false);
-    await b.commands.updateNote(id, { body: 'marmalade, then rain' });
 
     // A turns encryption off: confirmed, the envelope removed, the key forgotten and the clear resend
     // queued, the resend done.
@@ -248,7 +247,10 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     await settleSealed([a, locked]);
     expect(await heldJournalKey(a.db)).toBeNull();
 
-    // B comes back: its sealed push is refused whole (R46); it forgets the key and pushes the same edit clear.
+    // B edits, still holding the key, and comes back: its sealed push is refused whole (R46); it forgets
+    // the key and pushes the same edit clear.
+    world.timers.advance(1000);
+    await b.commands.updateNote(id, { body: 'marmalade, then rain' });
     b.device.connectivity.set(true);
     await settleSealed([a, b, locked]);
     expect(await heldJournalKey(b.db)).toBeNull();

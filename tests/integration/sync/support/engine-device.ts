@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 
 import { createCommands, type Commands } from '../../../../src/db/commands/create-commands.ts';
+import { heldJournalKey } from '../../../../src/db/journal-key.ts';
 import { openUserDatabase } from '../../../../src/db/open-user-database.ts';
 import type { MurmurDatabase } from '../../../../src/db/schema.ts';
 import { createSupabaseSyncTransport } from '../../../../src/lib/sync/supabase-sync-transport.ts';
@@ -49,13 +50,16 @@ function supabaseAuthPort(supabase: SupabaseClient, first: SyncSession): AuthPor
 export async function openEngineDevice(
   backend: SyncBackend,
   email: string,
-  engineOptions: Partial<Pick<SyncEngineOptions, 'journalKey'>> = {},
+  engineOptions: Partial<Pick<SyncEngineOptions, 'journalKey'>> | 'key in its database' = {},
 ): Promise<EngineDevice> {
   const supabase = client(backend.url, backend.anonKey);
   const { data, error } = await supabase.auth.signInWithPassword({ email, password: TEST_PASSWORD });
   if (error || !data.session) throw new Error(`sign-in failed: ${error?.message ?? 'no session'}`);
   const userId = data.session.user.id;
   const db = await openUserDatabase(userId, { indexedDB: new IDBFactory(), IDBKeyRange });
+  // As the app's sync worker: the key this device's database holds, forgotten there (the default).
+  const keyOptions =
+    engineOptions === 'key in its database' ? { journalKey: () => heldJournalKey(db) } : engineOptions;
   const connectivity = new FakeConnectivity(true);
   const transport = createSupabaseSyncTransport(supabase, userId);
   const auth = supabaseAuthPort(supabase, { userId, accessToken: data.session.access_token });
@@ -71,7 +75,7 @@ export async function openEngineDevice(
       auth,
       locks: new FakeLocks(),
     },
-    ...engineOptions,
+    ...keyOptions,
   });
   engine.start();
   return {
