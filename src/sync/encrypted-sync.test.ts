@@ -272,4 +272,25 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     }
     expect((await a.db.conflicts.toArray()).filter((c) => c.resolved_at === null)).toEqual([]);
   });
+
+  it('[R46] text that only looks sealed, from a device with no key, is refused as a change and kept, never retried for ever', async () => {
+    const world = createTestWorld();
+    const tab = await world.tab(world.device());
+    tab.engine.start();
+    const looksSealed = `mx1.${'A'.repeat(40)}`;
+    const id = await tab.commands.createNote({ title: looksSealed, body: 'marmalade' });
+    tab.engine.notifyLocalWrite();
+    await settleSealed([tab]);
+    expect(await tab.db.outbox.count()).toBe(0);
+    expect(tab.engine.status.get().error).toBeNull();
+    expect(world.server.rows(TEST_USER).some((row) => row.id === id)).toBe(false);
+    const kept = await tab.db.conflicts.toArray();
+    expect(kept).toEqual([
+      expect.objectContaining({
+        kind: 'rejected',
+        row_id: id,
+        losing_value: expect.objectContaining({ title: looksSealed, body: 'marmalade' }),
+      }),
+    ]);
+  });
 });

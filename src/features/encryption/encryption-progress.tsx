@@ -37,23 +37,18 @@ export function EncryptionProgress() {
 
   useEffect(() => {
     if (!userData || !turningOff) return;
+    const { queryKey } = journalEnvelopeQuery(userData.userId);
     const finish = () =>
-      void navigator.locks
-        .request(`murmur-turn-off-${userData.userId}`, { ifAvailable: true }, async (lock) => {
-          if (!lock) return;
-          try {
-            await finishTurningEncryptionOff(userData, turningOff.version);
-            queryClient.setQueryData(journalEnvelopeQuery(userData.userId).queryKey, null);
-          } catch (error) {
-            // A re-wrap elsewhere cancelled it: the privacy screen shows the envelope as it is now.
-            if (error instanceof EnvelopeChangedError)
-              await queryClient.invalidateQueries({
-                queryKey: journalEnvelopeQuery(userData.userId).queryKey,
-              });
-            else console.error('Turning encryption off could not finish yet', error);
-          }
-        })
-        .catch((error: unknown) => console.error('Turning encryption off failed', error));
+      void finishTurningEncryptionOff(userData, { waitForLock: false }).then(
+        (outcome) => {
+          if (outcome === 'finished') queryClient.setQueryData(queryKey, null);
+        },
+        async (error: unknown) => {
+          // A re-wrap elsewhere cancelled it: the privacy screen shows the envelope as it is now.
+          if (error instanceof EnvelopeChangedError) await queryClient.invalidateQueries({ queryKey });
+          else console.error('Turning encryption off could not finish yet', error);
+        },
+      );
     finish();
     window.addEventListener('online', finish);
     return () => window.removeEventListener('online', finish);

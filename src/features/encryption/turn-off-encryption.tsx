@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { heldJournalKey } from '../../db/journal-key.ts';
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { WrongUnlockSecretError } from '../../sync/crypto/crypto-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -59,7 +60,9 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
         ? unlockWithPassphrase(read.envelope, value)
         : unlockWithRecoveryKey(read.envelope, value));
       await userData.commands.startTurningEncryptionOff(read.version);
-      await finishTurningEncryptionOff(userData, read.version);
+      await finishTurningEncryptionOff(userData, { waitForLock: true });
+      // Finished here or by the banner meanwhile; a key still held means it was cancelled there.
+      if ((await heldJournalKey(userData.db)) !== null) throw new EnvelopeChangedError();
       queryClient.setQueryData(query.queryKey, null);
     } catch (error) {
       if (error instanceof EnvelopeChangedError) {
