@@ -6,7 +6,7 @@ import type { WrappedKey } from './wrapped-key.ts';
 export const MAX_PASSKEY_WRAPS = 10;
 
 /** The bytes of a WebAuthn PRF result (HMAC-SHA-256 in the authenticator, CTAP2 hmac-secret). */
-export const PRF_OUTPUT_BYTES = 32;
+const PRF_OUTPUT_BYTES = 32;
 
 /**
  * The data key wrapped for one passkey: its credential id (to ask the authenticator for it), the salt
