@@ -6,6 +6,7 @@ import { seedNotes } from './support/seed-notes.ts';
 import { SUPABASE_URL, signInBeforeLoad } from './support/session.ts';
 
 const PASSPHRASE = 'otter lantern quarry velvet';
+const NEW_PASSPHRASE = 'heron marmalade tundra bell';
 
 /** What the server holds of the user's notes, read as the service role: as anyone with the database. */
 async function notesOnServer(userId: string): Promise<string> {
@@ -51,8 +52,8 @@ const noteList = (page: Page) => page.getByRole('list', { name: 'Notes' });
 test('a passkey added in Settings → Privacy unlocks the encrypted journal with one tap on a device without the key', async ({
   browser,
 }, testInfo) => {
-  // Argon2id (64 MiB) runs once, as encryption is turned on; a passkey and the recovery key need no
-  // stretching.
+  // Argon2id (64 MiB) runs as encryption is turned on and as the passphrase changes; a passkey and
+  // the recovery key need no stretching.
   test.setTimeout(150_000);
   const first = await (await browser.newContext()).newPage();
   const authenticator = await addAuthenticator(first, true);
@@ -75,6 +76,13 @@ test('a passkey added in Settings → Privacy unlocks the encrypted journal with
     passkeys.getByRole('list', { name: 'Passkeys that unlock your journal' }).getByRole('listitem'),
   ).toHaveText([/^Laptop/]);
   expect(await seriousViolations(first)).toEqual([]);
+  // A new passphrase re-wraps the key for the passphrase only: the passkey's wrap is kept.
+  await first.getByLabel('Current passphrase').fill(PASSPHRASE);
+  await first.getByLabel('New passphrase', { exact: true }).fill(NEW_PASSPHRASE);
+  await first.getByLabel('New passphrase again').fill(NEW_PASSPHRASE);
+  await first.getByRole('button', { name: 'Change passphrase' }).click();
+  await expect(first.getByText('Your passphrase is changed.')).toBeVisible({ timeout: 20_000 });
+  await expect(passkeys.getByRole('listitem')).toHaveText([/^Laptop/]);
   // What was written before is resent sealed before this device forgets its key.
   await expect.poll(async () => /Body of note/.test(await notesOnServer(session.user.id))).toBe(false);
 
