@@ -15,7 +15,9 @@ export const AUDIO_RESEALING_KEY = 'audio_resealing';
  * - `key` is the data key to open sealed audio with when turning encryption off: the device forgets
  *   its journal key then, but audio still sealed in Storage must be opened once more;
  * - `skipped` are recordings whose stored audio could not be opened with the key (sealed under another
- *   key): they are left as they are, and named, rather than blocking the rest.
+ *   key): they are left as they are, and named, rather than blocking the rest;
+ * - `uploads_restarted` is set once the uploads this device had begun in the other form were told to
+ *   start over (a resumed upload would append sealed bytes to clear ones, or the reverse).
  */
 export type AudioResealing = {
   since: string;
@@ -23,6 +25,7 @@ export type AudioResealing = {
   done: number;
   total: number | null;
   skipped: string[];
+  uploads_restarted: boolean;
   attempts: number;
   next_attempt_at: string | null;
 } & ({ target: 'sealed' } | { target: 'clear'; key: CryptoKey });
@@ -49,6 +52,7 @@ export function startAudioResealing(
     done: 0,
     total: null,
     skipped: [],
+    uploads_restarted: false,
     attempts: 0,
     next_attempt_at: null,
   };

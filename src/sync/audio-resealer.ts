@@ -41,7 +41,8 @@ type Outcome = 'replaced' | 'already' | 'absent' | 'unopenable';
  *   old object or the new one, and `openAudio` reads both;
  * - the position commits after each recording, only while the step is still the one this run began;
  * - a pass holds the uploader's and the remover's locks, so no clear upload begun before the key was
- *   held finishes behind it, and no audio being removed is written back;
+ *   held finishes behind it, and no audio being removed is written back; the step's first pass makes
+ *   the uploads begun in the other form start over rather than resume;
  * - offline it waits for the connection; a failure is retried with backoff from the same recording.
  * `poke()` asks for a run (at start, after syncs, when the step is started); runs never overlap.
  */
@@ -84,6 +85,7 @@ export class AudioResealer {
       this.#options.onError?.(null, new JournalLockedError('its recordings wait to be sealed'));
       return;
     }
+    if (!begun.uploads_restarted && !(await this.#restartUploads(begun))) return;
     let step: AudioResealing | null = await this.#save(begun, {
       total: begun.done + (await this.#remaining(begun.after).count()),
     });
@@ -116,6 +118,26 @@ export class AudioResealer {
         skipped: outcome === 'unopenable' ? [...step.skipped, recording.id] : step.skipped,
       });
     }
+  }
+
+  /**
+   * Uploads begun before the step (in the other form) start over rather than resume: the server holds
+   * their first bytes as they were, and the uploader would send the rest in the new form. Runs while
+   * this pass holds the uploader's lock, so none of them is in flight. False when the step was replaced.
+   */
+  async #restartUploads(step: AudioResealing): Promise<boolean> {
+    const { db } = this.#options;
+    return db.transaction('rw', db.local_recordings, db.sync_meta, async () => {
+      const current = await audioResealing(db);
+      if (!current || current.since !== step.since) return false;
+      await db.local_recordings
+        .filter((r) => r.upload.status !== 'done' && r.upload.url !== null)
+        .modify((r) => {
+          r.upload = { ...r.upload, url: null, offset: 0 };
+        });
+      await db.sync_meta.put({ key: AUDIO_RESEALING_KEY, value: { ...current, uploads_restarted: true } });
+      return true;
+    });
   }
 
   /** Recordings after `after` whose audio Storage may hold; deleted ones' audio is the remover's. */

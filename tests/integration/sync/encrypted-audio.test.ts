@@ -248,6 +248,46 @@ describe.each(TARGETS)('recordings’ stored audio follows the journal’s encry
     expect(listed.data?.map((object) => object.name)).not.toContain(gone.id);
   }, 60_000);
 
+  it('makes an upload interrupted in clear start over, so it is not finished with sealed bytes', async () => {
+    const { user, device, transport } = await journalWithClearAudio(0);
+    const id = await device.commands.createRecording({
+      entry_table: null,
+      entry_id: null,
+      mime_type: 'audio/webm',
+      size_bytes: 4000,
+      duration_ms: 1000,
+      sha256: null,
+    });
+    const interrupted = {
+      status: 'failed' as const,
+      url: `${backend.url}/storage/v1/upload/resumable/0b7f3c8e-5f8e-4c2a-9d2e-1f6a7b8c9d0e`,
+      offset: 2000,
+      attempts: 1,
+      next_attempt_at: null,
+      last_error: 'connection lost',
+    };
+    await device.db.local_recordings.put({
+      recording_id: id,
+      state: 'saved',
+      started_at: new Date().toISOString(),
+      mime_type: 'audio/webm',
+      size_bytes: 4000,
+      duration_ms: 1000,
+      destination: { kind: 'new_note' },
+      upload: interrupted,
+      audio_on_device: true,
+    });
+    await turnOn(user, device);
+
+    await resealer(device, transport).poke();
+
+    expect((await device.db.local_recordings.get(id))?.upload).toEqual({
+      ...interrupted,
+      url: null,
+      offset: 0,
+    });
+  }, 60_000);
+
   it('turning encryption off stores the audio in clear again, with the key the step keeps', async () => {
     const { user, device, recordings, transport } = await journalWithClearAudio(2);
     const key = await turnOn(user, device);
