@@ -10,7 +10,8 @@ import type { MurmurDatabase } from './schema.ts';
  * `catching_up` (a walk of pull pages stopped short of the clock: catching-up.ts), `journal_key` (an
  * encrypted journal's key on this device: journal-key.ts), `resending` (where turning encryption on
  * stopped resending what was written before: encryption-commands.ts), `cloud_transcription_allowed`
- * (an encrypted journal's recordings may go to the chosen cloud service from this device).
+ * (an encrypted journal's recordings may go to the chosen cloud service from this device),
+ * `audio_resealing` (how far the recordings' stored audio was sealed or opened: audio-resealing.ts).
  */
 export async function getMeta<T>(db: MurmurDatabase, key: string): Promise<T | undefined> {
   const row = await db.sync_meta.get(key);

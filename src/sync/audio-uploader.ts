@@ -23,6 +23,9 @@ export interface AudioUploaderOptions {
   onError?(recordingId: string, error: unknown): void;
 }
 
+/** The Web Lock an upload run holds (the audio resealer holds it too, so the two never overlap). */
+export const audioUploadLockName = (db: MurmurDatabase) => `${db.name}:audio-upload`;
+
 /** Statuses the uploader picks up; 'uploading' found at start is an upload a reload or crash interrupted. */
 const WAITING = new Set(['pending', 'failed', 'uploading']);
 
@@ -43,7 +46,7 @@ export class AudioUploader {
 
   constructor(options: AudioUploaderOptions) {
     this.#options = options;
-    this.#runner = new SerialRunner(options.ports, `${options.db.name}:audio-upload`, () => this.#runOnce());
+    this.#runner = new SerialRunner(options.ports, audioUploadLockName(options.db), () => this.#runOnce());
   }
 
   /** Runs now (or right after the current run). Resolves when the runs it caused have finished. */

@@ -1,3 +1,4 @@
+import { startAudioResealing } from '../audio-resealing.ts';
 import { tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
 import { heldJournalKey, holdJournalKey } from '../journal-key.ts';
 import { isResending, RESENDING_KEY } from '../resending.ts';
@@ -61,6 +62,12 @@ export function encryptionCommands(ctx: CommandContext) {
     async startResendingWrittenEntries(): Promise<void> {
       await setMeta(db, RESENDING_KEY, { table: WRITTEN_TABLES[0], after: '' } satisfies ResendPosition);
     },
+
+    /** Marks every recording's audio in Storage to be sealed (turning encryption on); the sync host does it. */
+    startResealingAudio: () => startAudioResealing(db, ports.ids, { target: 'sealed' }),
+
+    /** Marks every recording's sealed audio in Storage to be opened with `key` and stored clear (turning off). */
+    startUnsealingAudio: (key: CryptoKey) => startAudioResealing(db, ports.ids, { target: 'clear', key }),
 
     /** Whether a resend was started and has not finished (it goes on after a reload). */
     resendingWrittenEntries: (): Promise<boolean> => isResending(db),

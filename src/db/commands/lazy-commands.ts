@@ -59,6 +59,8 @@ const WRITE_COMMANDS: Record<WriteCommand, true> = {
   startResendingWrittenEntries: true,
   resendingWrittenEntries: true,
   resendWrittenEntries: true,
+  startResealingAudio: true,
+  startUnsealingAudio: true,
 };
 
 type AnyCommand = (...args: unknown[]) => unknown;

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { audioResealing } from '../../db/audio-resealing.ts';
 import type { ResendProgress } from '../../db/commands/encryption-commands.ts';
 import { isResending } from '../../db/resending.ts';
 import { useUserData } from '../../lib/user-data/use-user-data.ts';
@@ -17,6 +18,12 @@ export function EncryptionProgress() {
   const userData = useUserData();
   const resending = useLiveQuery(
     () => (userData ? isResending(userData.db) : Promise.resolve(false)),
+    [userData],
+  );
+  // The recordings' stored audio is sealed (or opened) where the audio uploads run; its position is
+  // the progress (ADR 0153).
+  const audio = useLiveQuery(
+    () => (userData ? audioResealing(userData.db) : Promise.resolve(undefined)),
     [userData],
   );
   const [progress, setProgress] = useState<ResendProgress | null>(null);
@@ -55,9 +62,26 @@ export function EncryptionProgress() {
           percent: progress.total === 0 ? 100 : Math.floor((progress.done / progress.total) * 100),
         })
       : '';
+  const recordings =
+    audio && audio.total !== null && audio.total > 0
+      ? t(
+          audio.target === 'sealed'
+            ? 'journalLock.progress.recordings'
+            : 'journalLock.progress.recordingsClear',
+          {
+            done: number(Math.min(audio.done, audio.total)),
+            total: number(audio.total),
+          },
+        )
+      : '';
+  const lines = [text, recordings].filter((line) => line !== '');
   return (
-    <p role="status" className={text ? styles.banner : styles.idle}>
-      {text}
+    <p role="status" className={lines.length > 0 ? styles.banner : styles.idle}>
+      {lines.map((line) => (
+        <span key={line} className={styles.line}>
+          {line}
+        </span>
+      ))}
     </p>
   );
 }
