@@ -5,6 +5,7 @@ import { loadSupabase } from '../../lib/load-supabase.ts';
 import { liveQuery } from 'dexie';
 
 import { audioResealing } from '../../db/audio-resealing.ts';
+import { journalIsEncrypted } from '../../lib/sync/journal-is-encrypted.ts';
 import { AudioRemover } from '../../sync/audio-remover.ts';
 import { AudioResealer } from '../../sync/audio-resealer.ts';
 import { AudioUploader } from '../../sync/audio-uploader.ts';
@@ -50,7 +51,14 @@ export async function startAudioUploads(
     markRecordingUploaded: (id) => commands.markRecordingUploaded(id),
     transport,
     ports,
-    onError: (id, error) => console.warn(`Audio upload of recording ${id} failed; it will be retried`, error),
+    onError: (id, error) =>
+      console.warn(
+        id === null
+          ? 'Audio uploads wait: Murmur could not tell whether this journal is encrypted'
+          : `Audio upload of recording ${id} failed; it will be retried`,
+        error,
+      ),
+    journalEncrypted: () => journalIsEncrypted(db.userId),
   });
   // Encryption turned on or off: stored audio is brought in line (ADR 0153). Its pass holds the uploader's
   // lock, so the uploads it kept waiting are asked for again after it.
