@@ -11,7 +11,8 @@ import type { MurmurDatabase } from './schema.ts';
  * encrypted journal's key on this device: journal-key.ts), `resending` (where turning encryption on
  * or off stopped resending what was written before: encryption-commands.ts), `turning_off` (turning
  * encryption off confirmed, not finished: turning-encryption-off.ts), `cloud_transcription_allowed`
- * (an encrypted journal's recordings may go to the chosen cloud service from this device).
+ * (an encrypted journal's recordings may go to the chosen cloud service from this device),
+ * `audio_resealing` (how far the recordings' stored audio was sealed or opened: audio-resealing.ts).
  */
 export async function getMeta<T>(db: MurmurDatabase, key: string): Promise<T | undefined> {
   const row = await db.sync_meta.get(key);

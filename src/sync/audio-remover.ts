@@ -19,6 +19,9 @@ export interface AudioRemoverOptions {
   onError?(recordingId: string, error: unknown): void;
 }
 
+/** The Web Lock a removal run holds (the audio resealer holds it too, so it writes back no removed audio). */
+export const audioRemoveLockName = (db: MurmurDatabase) => `${db.name}:audio-remove`;
+
 const isQueued = (r: LocalRecording) => r.state === 'discarded' && r.upload.status === 'remove';
 
 /**
@@ -35,7 +38,7 @@ export class AudioRemover {
 
   constructor(options: AudioRemoverOptions) {
     this.#options = options;
-    this.#runner = new SerialRunner(options.ports, `${options.db.name}:audio-remove`, () => this.#runOnce());
+    this.#runner = new SerialRunner(options.ports, audioRemoveLockName(options.db), () => this.#runOnce());
   }
 
   poke(): Promise<void> {

@@ -32,13 +32,14 @@ describe('audio uploader', () => {
 
   const clock = () => ({ now: () => timers.now(), timeZone: () => 'Europe/Berlin' });
 
-  function uploader(budgetBytes = 1_000_000): AudioUploader {
+  function uploader(budgetBytes = 1_000_000, journalEncrypted?: () => Promise<boolean>): AudioUploader {
     const created = new AudioUploader({
       db,
       markRecordingUploaded: (id) => commands.markRecordingUploaded(id),
       transport: storage,
       ports: { clock: clock(), timers, random, connectivity, locks },
       budgetBytes,
+      ...(journalEncrypted ? { journalEncrypted } : {}),
     });
     uploaders.push(created);
     return created;
@@ -139,6 +140,41 @@ describe('audio uploader', () => {
     await db.local_recordings.delete(id);
     const played = await playableAudio(db, storage, id);
     expect(new Uint8Array(await played.arrayBuffer())).toEqual(audio);
+  });
+
+  it('on a device without the key of a journal encrypted elsewhere, keeps the audio until the key is here, then uploads it sealed', async () => {
+    const audio = bytes(12);
+    const id = await keptRecording(audio, '2026-11-22T08:00:00.000Z');
+    await pushed(id);
+    let asked = 0;
+    const audioUploader = uploader(1_000_000, () => {
+      asked += 1;
+      return Promise.resolve(true);
+    });
+    await audioUploader.poke();
+    expect(storage.attempts).toEqual([]);
+    expect((await upload(id))?.status).toBe('pending');
+
+    // The server cannot say: nothing leaves either.
+    const unsure = uploader(1_000_000, () => Promise.reject(new Error('offline')));
+    await unsure.poke();
+    expect(storage.attempts).toEqual([]);
+
+    const key = await generateDataKey();
+    await holdJournalKey(db, key);
+    await audioUploader.poke();
+    const stored = storage.objects.get(`${USER}/${id}`);
+    expect(stored && isSealedAudio(stored)).toBe(true);
+    // With the key held, the server is not asked again.
+    expect(asked).toBe(1);
+  });
+
+  it('uploads in clear once the server says the journal is clear', async () => {
+    const audio = bytes(12);
+    const id = await keptRecording(audio, '2026-11-22T08:00:00.000Z');
+    await pushed(id);
+    await uploader(1_000_000, () => Promise.resolve(false)).poke();
+    expect(storage.objects.get(`${USER}/${id}`)).toEqual(audio);
   });
 
   it('waits while offline and uploads when the device comes back online', async () => {

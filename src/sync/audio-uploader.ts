@@ -19,9 +19,21 @@ export interface AudioUploaderOptions {
   ports: { clock: Clock; timers: Timers; random: Random; connectivity: Connectivity; locks: LockPort };
   backoff?: BackoffPolicy;
   budgetBytes?: number;
-  /** Called with each failure, so the app can log it (errors are never swallowed silently). */
-  onError?(recordingId: string, error: unknown): void;
+  /**
+   * Called with each failure, so the app can log it (errors are never swallowed silently); null when
+   * it is not one recording's (finding out whether the journal is encrypted).
+   */
+  onError?(recordingId: string | null, error: unknown): void;
+  /**
+   * Asked before a run that would upload without a key: whether the journal is encrypted all the same
+   * (another device turned it on, and this one is locked or has not learned it yet). Its audio then
+   * waits for the key rather than leaving in clear (ADR 0151). A failure to find out counts as yes.
+   */
+  journalEncrypted?(): Promise<boolean>;
 }
+
+/** The Web Lock an upload run holds (the audio resealer holds it too, so the two never overlap). */
+export const audioUploadLockName = (db: MurmurDatabase) => `${db.name}:audio-upload`;
 
 /** Statuses the uploader picks up; 'uploading' found at start is an upload a reload or crash interrupted. */
 const WAITING = new Set(['pending', 'failed', 'uploading']);
@@ -43,7 +55,7 @@ export class AudioUploader {
 
   constructor(options: AudioUploaderOptions) {
     this.#options = options;
-    this.#runner = new SerialRunner(options.ports, `${options.db.name}:audio-upload`, () => this.#runOnce());
+    this.#runner = new SerialRunner(options.ports, audioUploadLockName(options.db), () => this.#runOnce());
   }
 
   /** Runs now (or right after the current run). Resolves when the runs it caused have finished. */
@@ -75,6 +87,7 @@ export class AudioUploader {
     const candidates = (await db.local_recordings.where('state').equals('saved').toArray())
       .filter((r) => r.audio_on_device && WAITING.has(r.upload.status))
       .sort((a, b) => a.started_at.localeCompare(b.started_at));
+    if (candidates.length > 0 && (await this.#mustWaitForKey())) return;
     let uploaded = false;
     for (const recording of candidates) {
       if (this.#runner.stopped || !ports.connectivity.isOnline()) break;
@@ -84,6 +97,18 @@ export class AudioUploader {
     }
     if (uploaded) await evictUploadedAudio(db, this.#options.budgetBytes ?? LOCAL_AUDIO_BUDGET_BYTES);
     await this.#scheduleNextRetry();
+  }
+
+  /** An encrypted journal on a device without its key: nothing may be uploaded (it would be clear). */
+  async #mustWaitForKey(): Promise<boolean> {
+    const { db, journalEncrypted } = this.#options;
+    if (!journalEncrypted || (await heldJournalKey(db)) !== null) return false;
+    try {
+      return await journalEncrypted();
+    } catch (error) {
+      this.#options.onError?.(null, error);
+      return true;
+    }
   }
 
   /** One recording's attempt; true when its audio is now in Storage. */

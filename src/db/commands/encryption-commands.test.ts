@@ -2,6 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestIds } from '../../testing/sync/test-ids.ts';
+import { audioResealing } from '../audio-resealing.ts';
 import { heldJournalKey } from '../journal-key.ts';
 import { openUserDatabase } from '../open-user-database.ts';
 import { resendDirection } from '../resending.ts';
@@ -105,16 +106,24 @@ describe('turning encryption off (ADR 0152)', () => {
     await commands.createNote({ title: 'Heron', body: 'marmalade' });
     await commands.startTurningEncryptionOff(3);
     // Confirmed, the envelope not yet removed: the key still seals, nothing is resent yet.
-    expect(await commands.turningEncryptionOff()).toEqual({ version: 3 });
+    expect(await commands.turningEncryptionOff()).toMatchObject({ version: 3 });
     expect(await heldJournalKey(db)).not.toBeNull();
     expect(await resendDirection(db)).toBeNull();
 
     await commands.finishTurningEncryptionOff();
     expect(await heldJournalKey(db)).toBeNull();
     expect(await resendDirection(db)).toBe('clear');
+    // The stored audio is opened with the key held when it was confirmed (ADR 0153).
+    expect(await audioResealing(db)).toMatchObject({ target: 'clear', key: expect.anything() });
     expect(await commands.turningEncryptionOff()).toBeUndefined();
     expect(await commands.resendWrittenEntries()).toBe('clear');
     expect(await resendDirection(db)).toBeNull();
+  });
+
+  it('is not started on a device that does not hold the key', async () => {
+    await commands.finishTurningEncryptionOff();
+    await expect(commands.startTurningEncryptionOff(2)).rejects.toThrow(/holds the journal key/);
+    expect(await commands.turningEncryptionOff()).toBeUndefined();
   });
 
   it('a cancelled turning off keeps the key and resends nothing', async () => {

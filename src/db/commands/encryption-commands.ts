@@ -1,3 +1,4 @@
+import { startAudioResealing } from '../audio-resealing.ts';
 import { tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
 import { heldJournalKey, holdJournalKey, JOURNAL_KEY } from '../journal-key.ts';
 import { isResending, RESENDING_KEY, type ResendDirection } from '../resending.ts';
@@ -79,12 +80,24 @@ export function encryptionCommands(ctx: CommandContext) {
       await setMeta(db, RESENDING_KEY, { table: WRITTEN_TABLES[0], after: '' } satisfies ResendPosition);
     },
 
+    /** Marks every recording's audio in Storage to be sealed (turning encryption on); the sync host does it. */
+    startResealingAudio: () => startAudioResealing(db, ports.ids, { target: 'sealed' }),
+
+    /** Marks every recording's sealed audio in Storage to be opened with `key` and stored clear (turning off). */
+    startUnsealingAudio: (key: CryptoKey) => startAudioResealing(db, ports.ids, { target: 'clear', key }),
+
     /**
-     * Turning encryption off was confirmed for the envelope read at `version`: recorded before the
-     * envelope is removed, so that a reload after its removal still forgets the key and resends clear.
+     * Turning encryption off was confirmed for the envelope read at `version`: recorded, with the key
+     * this device holds, before the envelope is removed, so that a reload after its removal still
+     * forgets the key, resends clear and opens the stored audio. Only an unlocked device turns it off.
      */
-    startTurningEncryptionOff: (version: number) =>
-      setMeta(db, TURNING_OFF_KEY, { version } satisfies TurningOff),
+    async startTurningEncryptionOff(version: number): Promise<void> {
+      await db.transaction('rw', db.sync_meta, async () => {
+        const key = await heldJournalKey(db);
+        if (!key) throw new Error('Only a device that holds the journal key turns encryption off');
+        await setMeta(db, TURNING_OFF_KEY, { version, key } satisfies TurningOff);
+      });
+    },
 
     /** The turning off confirmed here and not yet finished, if any. */
     turningEncryptionOff: (): Promise<TurningOff | undefined> => turningEncryptionOff(db),
@@ -94,12 +107,15 @@ export function encryptionCommands(ctx: CommandContext) {
 
     /**
      * The envelope is gone from the server: in one transaction, the clear resend is marked from the
-     * start, the key is forgotten and the turning off is done. From the commit on, pushes leave clear
-     * and the server takes them (R46); before it, a push leaves sealed and, the envelope being gone, is
-     * refused whole and kept (R46), never stored half.
+     * start, the audio step is started with the recorded key (ADR 0153), the key is forgotten and the
+     * turning off is done. From the commit on, pushes leave clear and the server takes them (R46);
+     * before it, a push leaves sealed and, the envelope being gone, is refused whole and kept (R46),
+     * never stored half.
      */
     async finishTurningEncryptionOff(): Promise<void> {
       await db.transaction('rw', db.sync_meta, async () => {
+        const pending = await turningEncryptionOff(db);
+        if (pending) await startAudioResealing(db, ports.ids, { target: 'clear', key: pending.key });
         await setMeta(db, RESENDING_KEY, {
           table: WRITTEN_TABLES[0],
           after: '',

@@ -63,6 +63,8 @@ const WRITE_COMMANDS: Record<WriteCommand, true> = {
   finishTurningEncryptionOff: true,
   resendingWrittenEntries: true,
   resendWrittenEntries: true,
+  startResealingAudio: true,
+  startUnsealingAudio: true,
 };
 
 type AnyCommand = (...args: unknown[]) => unknown;

@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { audioResealing } from '../../db/audio-resealing.ts';
 import type { ResendProgress } from '../../db/commands/encryption-commands.ts';
 import { resendDirection, type ResendDirection } from '../../db/resending.ts';
 import { turningEncryptionOff } from '../../db/turning-encryption-off.ts';
@@ -29,6 +30,12 @@ export function EncryptionProgress() {
   );
   const turningOff = useLiveQuery(
     () => (userData ? turningEncryptionOff(userData.db) : Promise.resolve(undefined)),
+    [userData],
+  );
+  // The recordings' stored audio is sealed (or opened) where the audio uploads run; its position is
+  // the progress (ADR 0153).
+  const audio = useLiveQuery(
+    () => (userData ? audioResealing(userData.db) : Promise.resolve(undefined)),
     [userData],
   );
   const [progress, setProgress] = useState<ResendProgress | null>(null);
@@ -62,8 +69,8 @@ export function EncryptionProgress() {
       .request(`murmur-resend-${userData.userId}`, { ifAvailable: true }, async (lock) => {
         if (!lock) return;
         const done = await userData.commands.resendWrittenEntries(setProgress);
-        // Turning encryption off: the entries are queued clear. Recordings' audio sealed in Storage is
-        // not resent here yet (issue 56's audio step belongs after this line, for `done === 'clear'`).
+        // Turning encryption off (`done === 'clear'`): the entries are queued clear; the stored audio's
+        // step was started with the key as it was forgotten (finishTurningEncryptionOff, ADR 0153).
         setFinished(done ?? direction);
       })
       .catch((error: unknown) => console.error('Resending the journal’s entries failed', error));
@@ -90,9 +97,26 @@ export function EncryptionProgress() {
           percent: progress.total === 0 ? 100 : Math.floor((progress.done / progress.total) * 100),
         })
       : '';
+  const recordings =
+    audio && audio.total !== null && audio.total > 0
+      ? t(
+          audio.target === 'sealed'
+            ? 'journalLock.progress.recordings'
+            : 'journalLock.progress.recordingsClear',
+          {
+            done: number(Math.min(audio.done, audio.total)),
+            total: number(audio.total),
+          },
+        )
+      : '';
+  const lines = [text, recordings].filter((line) => line !== '');
   return (
-    <p role="status" className={text ? styles.banner : styles.idle}>
-      {text}
+    <p role="status" className={lines.length > 0 ? styles.banner : styles.idle}>
+      {lines.map((line) => (
+        <span key={line} className={styles.line}>
+          {line}
+        </span>
+      ))}
     </p>
   );
 }

@@ -11,6 +11,7 @@ import { settingFieldStyles } from '../settings/index.ts';
 import { ChangePassphrase } from './change-passphrase.tsx';
 import { CloudTranscriptionConsent } from './cloud-transcription-consent.tsx';
 import { journalEnvelopeQuery } from './journal-envelope-query.ts';
+import { JournalPasskeys } from './journal-passkeys.tsx';
 import { RecoveryKeyPanel } from './recovery-key-panel.tsx';
 import { TurnOffEncryption } from './turn-off-encryption.tsx';
 import { TurnOnEncryption } from './turn-on-encryption.tsx';
@@ -18,9 +19,10 @@ import { UnlockJournal } from './unlock-journal.tsx';
 
 /**
  * Settings → Privacy: end-to-end encryption of the journal (ADR 0151). In clear, it offers to turn it
- * on; encrypted without a key on this device, it unlocks; encrypted and unlocked, it says so and offers
- * to change the passphrase or turn encryption off (ADR 0152), which says so while it waits for the
- * server. The recovery key made by turning it on is shown here once, whatever the page shows beside it.
+ * on; encrypted without a key on this device, it unlocks; encrypted and unlocked, it says so and keeps
+ * the passkeys that unlock it and the passphrase (ADR 0154), and offers to turn encryption off (ADR
+ * 0152), which says so while it waits for the server. The recovery key made by turning it on is shown
+ * here once, whatever the page shows beside it.
  */
 export function PrivacySettings() {
   const { t } = useTranslation();
@@ -69,6 +71,7 @@ export function PrivacySettings() {
           <p>{t('encryption.onDetail')}</p>
           <CloudTranscriptionConsent userData={userData} />
         </div>
+        <JournalPasskeys userId={userData.userId} read={envelope.data} dataKey={heldKey} />
         <ChangePassphrase userId={userData.userId} read={envelope.data} />
         <TurnOffEncryption userData={userData} read={envelope.data} />
       </>

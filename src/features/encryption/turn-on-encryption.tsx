@@ -51,6 +51,7 @@ export function TurnOnEncryption({
       await storeJournalEnvelope(envelope);
       await userData.commands.holdJournalKey(dataKey);
       await userData.commands.startResendingWrittenEntries();
+      await userData.commands.startResealingAudio();
       // The insert made the row's first version (migration 20261203000500's trigger).
       const stored: JournalEnvelopeRow = { envelope, version: 1 };
       queryClient.setQueryData(query.queryKey, stored);

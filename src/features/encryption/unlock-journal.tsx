@@ -4,15 +4,23 @@ import { useTranslation } from 'react-i18next';
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { WrongUnlockSecretError } from '../../sync/crypto/crypto-errors.ts';
 import type { KeyEnvelope } from '../../sync/crypto/key-envelope.ts';
+import { unlockWithPasskey } from '../../sync/crypto/passkey-envelope.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { settingFieldStyles } from '../settings/index.ts';
+import styles from './encryption.module.css';
+import {
+  evaluateJournalPasskey,
+  isCancelledCeremony,
+  PasskeyPrfUnavailableError,
+} from './journal-passkey.ts';
 
 type Secret = 'passphrase' | 'recovery';
 
 /**
- * A device without the journal's key: the passphrase or the recovery key opens the envelope here, and
- * the data key is kept on this device; sync then pulls and opens what was written elsewhere. A wrong
- * secret changes nothing and says so.
+ * A device without the journal's key: a passkey (first, where the envelope has passkey wraps), the
+ * passphrase or the recovery key opens the envelope here, and the data key is kept on this device;
+ * sync then pulls and opens what was written elsewhere. A wrong secret, or a cancelled or failed
+ * passkey prompt, changes nothing and says so; the other ways stay usable.
  */
 export function UnlockJournal({ userData, envelope }: { userData: UserData; envelope: KeyEnvelope }) {
   const { t } = useTranslation();
@@ -20,9 +28,38 @@ export function UnlockJournal({ userData, envelope }: { userData: UserData; enve
   const [value, setValue] = useState('');
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const passkeys = envelope.passkeys ?? [];
+
+  const tapPasskey = async () => {
+    setPasskeyError(null);
+    setError(null);
+    setWorking(true);
+    try {
+      const answer = await evaluateJournalPasskey(passkeys);
+      await userData.commands.holdJournalKey(await unlockWithPasskey(envelope, answer));
+    } catch (failure) {
+      const known =
+        isCancelledCeremony(failure) ||
+        failure instanceof PasskeyPrfUnavailableError ||
+        failure instanceof WrongUnlockSecretError;
+      if (!known) console.error('Unlocking the journal with a passkey failed', failure);
+      setPasskeyError(
+        isCancelledCeremony(failure)
+          ? t('encryption.unlock.passkey.cancelled')
+          : failure instanceof PasskeyPrfUnavailableError
+            ? t('encryption.unlock.passkey.unavailable')
+            : failure instanceof WrongUnlockSecretError
+              ? t('encryption.unlock.passkey.wrong')
+              : t('encryption.unlock.failed'),
+      );
+      setWorking(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setPasskeyError(null);
     if (value.trim() === '') return setError(t(`encryption.unlock.empty.${secret}`));
     setError(null);
     setWorking(true);
@@ -51,6 +88,26 @@ export function UnlockJournal({ userData, envelope }: { userData: UserData; enve
     <form className={settingFieldStyles.group} onSubmit={(event) => void submit(event)} noValidate>
       <h3>{t('encryption.unlock.title')}</h3>
       <p>{t('encryption.unlock.explain')}</p>
+      {passkeys.length > 0 ? (
+        <>
+          <div className={settingFieldStyles.actions}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={working}
+              onClick={() => void tapPasskey()}
+            >
+              {t('encryption.unlock.passkey.submit')}
+            </button>
+          </div>
+          {passkeyError ? (
+            <p role="alert" className={styles.error}>
+              {passkeyError}
+            </p>
+          ) : null}
+          <p>{t('encryption.unlock.passkey.orSecret')}</p>
+        </>
+      ) : null}
       <TextField
         key={secret}
         label={t(`encryption.unlock.label.${secret}`)}
@@ -64,7 +121,11 @@ export function UnlockJournal({ userData, envelope }: { userData: UserData; enve
       />
       <p role="status">{working ? t('encryption.unlock.working') : ''}</p>
       <div className={settingFieldStyles.actions}>
-        <button type="submit" className="button button-primary" disabled={working}>
+        <button
+          type="submit"
+          className={passkeys.length > 0 ? 'button' : 'button button-primary'}
+          disabled={working}
+        >
           {t('encryption.unlock.submit')}
         </button>
         <button

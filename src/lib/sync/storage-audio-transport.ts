@@ -8,6 +8,7 @@ import {
   type AudioUploadTransport,
 } from '../../sync/audio-upload-transport.ts';
 import type { AudioRemoveTransport } from '../../sync/audio-remover.ts';
+import type { AudioReplaceTransport } from '../../sync/audio-resealer.ts';
 
 /** The private bucket of supabase/migrations/20261203000300_storage.sql. */
 export const RECORDINGS_BUCKET = 'recordings';
@@ -27,7 +28,7 @@ export function createStorageAudioTransport(
   client: SupabaseClient,
   supabaseUrl: string,
   anonKey: string,
-): AudioUploadTransport & AudioDownloadTransport & AudioRemoveTransport {
+): AudioUploadTransport & AudioDownloadTransport & AudioRemoveTransport & AudioReplaceTransport {
   return {
     async upload(request: AudioUploadRequest): Promise<void> {
       const { data } = await client.auth.getSession();
@@ -73,7 +74,33 @@ export function createStorageAudioTransport(
       if (error) throw error;
       return data;
     },
+
+    async read(path: string): Promise<Blob | null> {
+      const { data, error } = await client.storage.from(RECORDINGS_BUCKET).download(path);
+      if (error && isObjectNotFound(error)) return null;
+      if (error) throw error;
+      return data;
+    },
+
+    /**
+     * One upload with upsert: Storage swaps the object's bytes only once the new ones arrived whole. Not
+     * resumable (tus-js-client takes no Blob outside the browser, and the resealer redoes a whole
+     * recording after an interruption anyway).
+     */
+    async replace(path: string, data: Blob, mimeType: string): Promise<void> {
+      const { error } = await client.storage
+        .from(RECORDINGS_BUCKET)
+        .upload(path, data, { contentType: mimeType, cacheControl: '3600', upsert: true });
+      if (error) throw error;
+    },
   };
+}
+
+/** Storage answers a missing object with 404, or (hosted, older API) 400 whose body says 404. */
+function isObjectNotFound(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  return status === 404 || statusCode === '404';
 }
 
 function toUploadError(error: Error): AudioUploadError {

@@ -12,11 +12,11 @@ export class JournalDecryptionError extends Error {
   }
 }
 
-/** The passphrase or recovery key given does not open the journal's key. */
+/** The passphrase, recovery key or passkey given does not open the journal's key. */
 export class WrongUnlockSecretError extends Error {
-  readonly secret: 'passphrase' | 'recovery key';
+  readonly secret: 'passphrase' | 'recovery key' | 'passkey';
 
-  constructor(secret: 'passphrase' | 'recovery key') {
+  constructor(secret: 'passphrase' | 'recovery key' | 'passkey') {
     super(`That ${secret} does not unlock this journal`);
     this.name = 'WrongUnlockSecretError';
     this.secret = secret;

@@ -6,6 +6,7 @@ import {
   passphraseWrappingKey,
   type PassphraseKdf,
 } from './passphrase-wrapping-key.ts';
+import type { PasskeyWrap } from './passkey-wrapping-key.ts';
 import { generateRecoveryKey, recoveryWrappingKey } from './recovery-key.ts';
 import { unwrapDataKey, wrapDataKey, type WrappedKey } from './wrapped-key.ts';
 
@@ -17,6 +18,8 @@ export interface KeyEnvelope {
   version: 1;
   passphrase: { kdf: PassphraseKdf; wrapped: WrappedKey };
   recovery: WrappedKey;
+  /** Wraps for passkeys with the WebAuthn PRF extension (ADR 0154); absent until one is added. */
+  passkeys?: PasskeyWrap[];
 }
 
 type KdfCost = Pick<PassphraseKdf, 'memoryKiB' | 'iterations' | 'parallelism'>;
@@ -65,7 +68,7 @@ export async function unlockWithRecoveryKey(envelope: KeyEnvelope, recoveryKey: 
 
 /**
  * A new passphrase for the same data key: only the passphrase's wrap changes (with a new salt), so not
- * one entry is re-encrypted and the recovery key keeps working.
+ * one entry is re-encrypted and the recovery key and every passkey keep working.
  */
 export async function changePassphrase(
   envelope: KeyEnvelope,
