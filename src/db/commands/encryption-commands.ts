@@ -1,9 +1,13 @@
+import type { Stored } from '../entities/common.ts';
 import { tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
 import { heldJournalKey, holdJournalKey } from '../journal-key.ts';
+import type { DbPorts } from '../ports.ts';
 import { isResending, RESENDING_KEY } from '../resending.ts';
-import { getMeta, setMeta } from '../sync-meta.ts';
+import type { MurmurDatabase, OutboxRow } from '../schema.ts';
+import { getClientId, getHlcState, getMeta, setMeta } from '../sync-meta.ts';
 import type { CommandContext } from './command-context.ts';
-import { changeScope, writeChange } from './write-change.ts';
+import { planChange } from './plan-change.ts';
+import { changeScope } from './write-change.ts';
 
 /** The tables whose rows hold what a person wrote and that a device may change (ADR 0151). */
 const WRITTEN_TABLES = [
@@ -31,6 +35,53 @@ export interface ResendProgress {
 function hasWords(value: unknown): boolean {
   if (value === null || value === undefined || value === '') return false;
   return !(Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * One batch of rows queued again, inside the caller's transaction over changeScope(table): each planned
+ * as writeChange plans a change (a new HLC after the one before it), from one read of the client id and
+ * the HLC state, and all written with one request per store. A change written, and so requested, row by
+ * row was most of the time a journal of ten thousand entries took to encrypt.
+ */
+async function resendRows(
+  db: MurmurDatabase,
+  ports: DbPorts,
+  table: SyncedTable,
+  rows: readonly Stored<Record<string, unknown>>[],
+): Promise<void> {
+  const fields = Object.keys(tablePolicy(table).protectedFields);
+  const [clientId, firstHlc] = await Promise.all([getClientId(db, ports.ids), getHlcState(db)]);
+  let hlcState = firstHlc;
+  const written: Stored<Record<string, unknown>>[] = [];
+  const queued: OutboxRow[] = [];
+  for (const row of rows) {
+    const id = String(row['id']);
+    const patch = Object.fromEntries(
+      fields.filter((field) => hasWords(row[field])).map((field) => [field, row[field]]),
+    );
+    if (Object.keys(patch).length === 0) continue;
+    const planned = planChange(
+      ports,
+      table,
+      id,
+      patch,
+      { resend: true, allowDeleted: true },
+      { existing: row, clientId, hlcState },
+    );
+    if (!planned) continue;
+    // Only an editor's save (with what it saw) displaces a value; a resend never does.
+    if (planned.conflicts.length > 0) throw new Error(`Resending ${table} ${id} displaced a value`);
+    written.push(planned.row);
+    queued.push(planned.outbox);
+    hlcState = planned.hlc;
+  }
+  if (queued.length === 0) return;
+  // bulkAdd gives the outbox rows their seqs in this order, the order of their HLCs.
+  await Promise.all([
+    db.entityTable(table).bulkPut(written),
+    db.outbox.bulkAdd(queued),
+    setMeta(db, 'hlc', hlcState),
+  ]);
 }
 
 /**
@@ -83,31 +134,23 @@ export function encryptionCommands(ctx: CommandContext) {
         }
         done += await db.entityTable(table).where(':id').belowOrEqual(position.after).count();
         onProgress({ done, total });
-        const fields = Object.keys(tablePolicy(table).protectedFields);
         let after = position.after;
         for (;;) {
-          const rows = await db.entityTable(table).where(':id').above(after).limit(BATCH).toArray();
-          const next: ResendPosition | undefined =
-            rows.length === BATCH
-              ? { table, after: String(rows.at(-1)?.['id']) }
-              : WRITTEN_TABLES[index + 1]
-                ? { table: WRITTEN_TABLES[index + 1] as ResendPosition['table'], after: '' }
-                : undefined;
-          await db.transaction('rw', changeScope(db, table), async () => {
-            for (const row of rows) {
-              const patch = Object.fromEntries(
-                fields.filter((field) => hasWords(row[field])).map((field) => [field, row[field]]),
-              );
-              if (Object.keys(patch).length > 0)
-                await writeChange(db, ports, table, String(row['id']), patch, {
-                  resend: true,
-                  allowDeleted: true,
-                });
-            }
+          // Read in the transaction that queues them: a value changed since cannot be resent stale.
+          const { count, next } = await db.transaction('rw', changeScope(db, table), async () => {
+            const rows = await db.entityTable(table).where(':id').above(after).limit(BATCH).toArray();
+            const next: ResendPosition | undefined =
+              rows.length === BATCH
+                ? { table, after: String(rows.at(-1)?.['id']) }
+                : WRITTEN_TABLES[index + 1]
+                  ? { table: WRITTEN_TABLES[index + 1] as ResendPosition['table'], after: '' }
+                  : undefined;
+            await resendRows(db, ports, table, rows);
             if (next) await setMeta(db, RESENDING_KEY, next);
             else await db.sync_meta.delete(RESENDING_KEY);
+            return { count: rows.length, next };
           });
-          done += rows.length;
+          done += count;
           onProgress({ done, total });
           position = next;
           if (!next || next.table !== table) break;
