@@ -13,7 +13,7 @@ const RUNNING = 'Encrypting your journal';
 const DONE = 'Your journal is encrypted. Everything';
 
 /** One text the progress showed, and when (ms since the epoch). */
-export interface ProgressSeen {
+interface ProgressSeen {
   at: number;
   text: string;
 }
