@@ -10,13 +10,17 @@ import { openAppBackend } from './support/app-backend.ts';
 import { buildApp } from './support/build-app.ts';
 import { gotoUntilMark, markTime, NOTES_LIST_MARK } from './support/page-signal.ts';
 import { timeRawListPage } from './support/raw-list-page.ts';
+import { NOTE_SEARCHES } from './support/note-searches.ts';
+import { timeNoteSaves } from './support/time-note-saves.ts';
 import { timeRawNoteSaves } from './support/time-raw-note-saves.ts';
+import { typeSearches } from './support/type-searches.ts';
 
 /** Inside the 4473–4499 range kept for benchmarks; BENCH_NOTES_PORT moves it. */
 const PORT = Number(process.env['BENCH_NOTES_PORT'] ?? 4475);
 const MIN_RUNS = 5;
 const NOTE_COUNT = 10_000;
 const slowdowns = [1, 4] as const;
+const SAVES_PER_RUN = 8;
 
 /**
  * Writes 10,000 notes straight into the signed-in user's IndexedDB, in the stored shape the app reads
@@ -74,44 +78,6 @@ async function seedNotes(context: BrowserContext, base: string): Promise<string>
 
 /** Set by the notes list when it has read the notes (src/features/notes/notes-list-screen.tsx). */
 const READ_MARK = 'murmur:notes-read';
-/** Measured by the editors' autosave around each write (src/lib/drafts/use-autosave.ts). */
-const SAVE_MEASURE = 'murmur:autosave';
-const SAVES_PER_RUN = 8;
-
-/**
- * Writes a new note (beside the 10,000) the way a person types with pauses: a letter, its autosave,
- * again; returns each save's time from the command to its IndexedDB commit.
- */
-async function timeNoteSaves(page: Page, base: string): Promise<number[]> {
-  await page.goto(`${base}/notes`);
-  await page.getByRole('button', { name: 'New note' }).click();
-  const text = page.getByLabel('Text', { exact: true });
-  await text.waitFor();
-  // A new note is a draft until its first words (ADR 0143): the first letter creates it, and only the
-  // edits after that are autosaves.
-  await text.click();
-  await page.keyboard.press('x');
-  await page.waitForURL(/\/notes\/(?!new$)[^/]+$/);
-  await page.evaluate((name) => {
-    const state = window as unknown as { saveTimes: number[] };
-    state.saveTimes = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (entry.name === name) state.saveTimes.push(entry.duration);
-    }).observe({ type: 'measure' });
-  }, SAVE_MEASURE);
-  await text.click();
-  await page.keyboard.press('End');
-  // One letter, then its save, as a person pausing between words: each save is its own write.
-  for (let edit = 1; edit <= SAVES_PER_RUN; edit += 1) {
-    await page.keyboard.press('x');
-    await page.waitForFunction(
-      (count) => (window as unknown as { saveTimes: number[] }).saveTimes.length >= count,
-      edit,
-    );
-  }
-  return page.evaluate(() => (window as unknown as { saveTimes: number[] }).saveTimes);
-}
-
 /**
  * The home screen's journal search built over every note (a word searched, its hits listed), then
  * garbage collected: the JS heap in use by the page and by each of its workers, in MB.
@@ -154,53 +120,6 @@ async function heapWithSearchIndex(page: Page, cdp: CDPSession, base: string): P
     await page.waitForTimeout(20);
   for (const [id, reply] of replies) if (id >= 20_000) bytes += reply.usedSize ?? 0;
   return bytes / (1024 * 1024);
-}
-
-/** The first search, then a word typed a letter at a time and another after it. */
-const SEARCHES = [
-  'lisbon walk',
-  'm',
-  'mo',
-  'mor',
-  'morn',
-  'morni',
-  'mornin',
-  'morning',
-  'morning g',
-  'morning ga',
-  'morning gar',
-];
-
-/**
- * Runs in the page: puts each search in the notes search box as typing would and returns, for each, the
- * time from its input event to the frame where the filtered list is on screen — its count says how many
- * match and nothing is busy (the list marks itself aria-busy while a newer search is worked out, and
- * each row until it has been read).
- */
-async function typeSearches(searches: readonly string[]): Promise<number[]> {
-  const box = document.querySelector<HTMLInputElement>('#notes-search');
-  if (!box) throw new Error('no search box');
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  box.focus();
-  const times: number[] = [];
-  for (const search of searches) {
-    const start = performance.now();
-    setter?.call(box, search);
-    box.dispatchEvent(new Event('input', { bubbles: true }));
-    await new Promise<void>((resolve, reject) => {
-      const check = () => {
-        const statuses = [...document.querySelectorAll('[role="status"]')];
-        const counted = statuses.some((status) => status.textContent?.includes('match'));
-        if (counted && document.querySelector('[aria-busy="true"]') === null) resolve();
-        else if (performance.now() - start > 60_000)
-          reject(new Error(`the list never filtered for ${search}`));
-        else requestAnimationFrame(check);
-      };
-      requestAnimationFrame(check);
-    });
-    times.push(performance.now() - start);
-  }
-  return times;
 }
 
 /**
@@ -256,13 +175,13 @@ export const notesList: Benchmark = {
           // Typing: from the input event to the filtered list on screen, its rows read (next animation
           // frame). The first search comes right after the list shows; the keystrokes after it are what
           // the per-keystroke budget judges.
-          const [firstSearchMs, ...keystrokeMs] = await page.evaluate(typeSearches, SEARCHES);
+          const [firstSearchMs, ...keystrokeMs] = await page.evaluate(typeSearches, NOTE_SEARCHES);
           keystrokes.set(rate, [...(keystrokes.get(rate) ?? []), ...keystrokeMs]);
           const searchMs = firstSearchMs ?? NaN;
           searched.set(rate, [...(searched.get(rate) ?? []), searchMs]);
           const readAt = await markTime(page, READ_MARK);
           mounts.set(rate, [...(mounts.get(rate) ?? []), shownAt - readAt]);
-          saves.set(rate, [...(saves.get(rate) ?? []), ...(await timeNoteSaves(page, base))]);
+          saves.set(rate, [...(saves.get(rate) ?? []), ...(await timeNoteSaves(page, base, SAVES_PER_RUN))]);
           const rawSaveMs = await timeRawNoteSaves(page, user.id, SAVES_PER_RUN);
           rawSaves.set(rate, [...(rawSaves.get(rate) ?? []), ...rawSaveMs]);
           if (rate === 1) heaps.push(await heapWithSearchIndex(page, cdp, base));

@@ -2,6 +2,7 @@ import { backend } from './backend.ts';
 import type { Benchmark } from './benchmark.ts';
 import { bundleSize } from './bundle-size.ts';
 import { coldStart } from './cold-start.ts';
+import { encryption } from './encryption.ts';
 import { insightsScreen, insightsStatistics } from './insights.ts';
 import { localTranscription } from './local-transcription.ts';
 import { notesList } from './notes-list.ts';
@@ -18,6 +19,7 @@ export const registry: readonly Benchmark[] = [
   backend,
   syncServer,
   syncBrowser,
+  encryption,
   peer,
   notesList,
   notesSearch,

@@ -52,6 +52,24 @@ describe('resending what was written before encryption was turned on', () => {
     expect(await db.notes.get(note)).toMatchObject({ title: 'Heron', body: 'marmalade' });
   });
 
+  it('stamps each entry of a batch with its own HLC, in queue order, and moves the HLC state to the last', async () => {
+    for (let i = 0; i < 300; i++) await commands.createNote({ title: `Note ${i}`, body: 'words' });
+    const last = (await db.outbox.orderBy('seq').last())?.seq ?? 0;
+
+    await commands.startResendingWrittenEntries();
+    await commands.resendWrittenEntries();
+
+    const queued = await db.outbox.where('seq').above(last).toArray();
+    const stamps = queued.map((row) => row.hlc['title'] ?? '');
+    expect(stamps).toHaveLength(300);
+    expect(new Set(stamps).size).toBe(300);
+    expect([...stamps].sort()).toEqual(stamps);
+    expect(queued.every((row) => row.hlc['body'] === row.hlc['title'])).toBe(true);
+    expect((await db.sync_meta.get('hlc'))?.value).toBe(stamps.at(-1));
+    const stored = await db.notes.get(queued[299]?.entity_id ?? '');
+    expect(stored?._sync.hlc).toMatchObject({ title: stamps.at(-1), body: stamps.at(-1) });
+  });
+
   it('goes on after a reload from the last batch done, and does nothing once finished', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 600; i++) ids.push(await commands.createNote({ title: `Note ${i}`, body: 'words' }));

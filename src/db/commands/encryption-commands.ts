@@ -1,11 +1,15 @@
 import { startAudioResealing } from '../audio-resealing.ts';
+import type { Stored } from '../entities/common.ts';
 import { tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
 import { heldJournalKey, holdJournalKey, JOURNAL_KEY } from '../journal-key.ts';
+import type { DbPorts } from '../ports.ts';
 import { isResending, RESENDING_KEY, type ResendDirection } from '../resending.ts';
-import { getMeta, setMeta } from '../sync-meta.ts';
+import type { MurmurDatabase, OutboxRow } from '../schema.ts';
+import { getClientId, getHlcState, getMeta, setMeta } from '../sync-meta.ts';
 import { TURNING_OFF_KEY, turningEncryptionOff, type TurningOff } from '../turning-encryption-off.ts';
 import type { CommandContext } from './command-context.ts';
-import { changeScope, writeChange } from './write-change.ts';
+import { planChange } from './plan-change.ts';
+import { changeScope } from './write-change.ts';
 
 /** The tables whose rows hold what a person wrote and that a device may change (ADR 0151). */
 const WRITTEN_TABLES = [
@@ -48,6 +52,53 @@ function samePosition(stored: ResendPosition | undefined, expected: ResendPositi
 function hasWords(value: unknown): boolean {
   if (value === null || value === undefined || value === '') return false;
   return !(Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * One batch of rows queued again, inside the caller's transaction over changeScope(table): each planned
+ * as writeChange plans a change (a new HLC after the one before it), from one read of the client id and
+ * the HLC state, and all written with one request per store. A change written, and so requested, row by
+ * row was most of the time a journal of ten thousand entries took to encrypt.
+ */
+async function resendRows(
+  db: MurmurDatabase,
+  ports: DbPorts,
+  table: SyncedTable,
+  rows: readonly Stored<Record<string, unknown>>[],
+): Promise<void> {
+  const fields = Object.keys(tablePolicy(table).protectedFields);
+  const [clientId, firstHlc] = await Promise.all([getClientId(db, ports.ids), getHlcState(db)]);
+  let hlcState = firstHlc;
+  const written: Stored<Record<string, unknown>>[] = [];
+  const queued: OutboxRow[] = [];
+  for (const row of rows) {
+    const id = String(row['id']);
+    const patch = Object.fromEntries(
+      fields.filter((field) => hasWords(row[field])).map((field) => [field, row[field]]),
+    );
+    if (Object.keys(patch).length === 0) continue;
+    const planned = planChange(
+      ports,
+      table,
+      id,
+      patch,
+      { resend: true, allowDeleted: true },
+      { existing: row, clientId, hlcState },
+    );
+    if (!planned) continue;
+    // Only an editor's save (with what it saw) displaces a value; a resend never does.
+    if (planned.conflicts.length > 0) throw new Error(`Resending ${table} ${id} displaced a value`);
+    written.push(planned.row);
+    queued.push(planned.outbox);
+    hlcState = planned.hlc;
+  }
+  if (queued.length === 0) return;
+  // bulkAdd gives the outbox rows their seqs in this order, the order of their HLCs.
+  await Promise.all([
+    db.entityTable(table).bulkPut(written),
+    db.outbox.bulkAdd(queued),
+    setMeta(db, 'hlc', hlcState),
+  ]);
 }
 
 /**
@@ -164,35 +215,27 @@ export function encryptionCommands(ctx: CommandContext) {
       }
       done += await db.entityTable(table).where(':id').belowOrEqual(position.after).count();
       onProgress({ done, total });
-      const fields = Object.keys(tablePolicy(table).protectedFields);
       let after = position.after;
       for (;;) {
-        const rows = await db.entityTable(table).where(':id').above(after).limit(BATCH).toArray();
-        const next: ResendPosition | undefined =
-          rows.length === BATCH
-            ? { table, after: String(rows.at(-1)?.['id']), ...way }
-            : WRITTEN_TABLES[index + 1]
-              ? { table: WRITTEN_TABLES[index + 1] as ResendPosition['table'], after: '', ...way }
-              : undefined;
         const from = position;
-        const committed = await db.transaction('rw', changeScope(db, table), async () => {
-          if (!samePosition(await getMeta<ResendPosition>(db, RESENDING_KEY), from)) return false;
-          for (const row of rows) {
-            const patch = Object.fromEntries(
-              fields.filter((field) => hasWords(row[field])).map((field) => [field, row[field]]),
-            );
-            if (Object.keys(patch).length > 0)
-              await writeChange(db, ports, table, String(row['id']), patch, {
-                resend: true,
-                allowDeleted: true,
-              });
-          }
+        // Read in the transaction that queues them: a value changed since cannot be resent stale.
+        const batch = await db.transaction('rw', changeScope(db, table), async () => {
+          if (!samePosition(await getMeta<ResendPosition>(db, RESENDING_KEY), from)) return SUPERSEDED;
+          const rows = await db.entityTable(table).where(':id').above(after).limit(BATCH).toArray();
+          const next: ResendPosition | undefined =
+            rows.length === BATCH
+              ? { table, after: String(rows.at(-1)?.['id']), ...way }
+              : WRITTEN_TABLES[index + 1]
+                ? { table: WRITTEN_TABLES[index + 1] as ResendPosition['table'], after: '', ...way }
+                : undefined;
+          await resendRows(db, ports, table, rows);
           if (next) await setMeta(db, RESENDING_KEY, next);
           else await db.sync_meta.delete(RESENDING_KEY);
-          return true;
+          return { count: rows.length, next };
         });
-        if (!committed) return SUPERSEDED;
-        done += rows.length;
+        if (batch === SUPERSEDED) return SUPERSEDED;
+        const { count, next } = batch;
+        done += count;
         onProgress({ done, total });
         position = next;
         if (!next || next.table !== table) break;
