@@ -107,7 +107,11 @@ test.describe('settings', () => {
     await expect(page.getByLabel('Model', { exact: true })).toBeVisible();
     await summary.click();
     await expect(page.getByLabel('Model', { exact: true })).toBeHidden();
-    await page.waitForLoadState('networkidle');
+    // The choice is saved once another tab, which reads only the stored settings, shows it closed too.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto('/settings/transcription');
+    await expect(otherTab.getByLabel('Model', { exact: true })).toBeHidden();
+    await otherTab.close();
     await page.reload();
     await expect(page.locator('summary', { hasText: 'Transcription service' })).toBeVisible();
     await expect(page.getByLabel('Model', { exact: true })).toBeHidden();
