@@ -8,32 +8,69 @@ export interface TableRow {
 
 const HEADINGS = ['Benchmark', 'Metric', 'Median', 'p95', 'Runs', 'Target', 'Verdict'];
 
-function cells({ benchmark, metric }: TableRow): string[] {
-  const figure = (value: number) => `${value.toLocaleString('en-US')} ${metric.unit}`;
-  const budget = metric.target
-    ? `${metric.target.on === 'p95' ? 'p95 ' : ''}${metric.target.comparison === 'at-most' ? '≤' : '≥'} ${figure(metric.target.value)}`
-    : undefined;
-  const target = budget && metric.note ? `${budget}: ${metric.note}` : (budget ?? metric.note ?? '—');
+function budget(metric: Metric): string | undefined {
+  if (!metric.target) return undefined;
+  const { on, comparison, value } = metric.target;
+  return `${on === 'p95' ? 'p95 ' : ''}${comparison === 'at-most' ? '≤' : '≥'} ${figure(metric, value)}`;
+}
+
+function figure(metric: Metric, value: number): string {
+  return `${value.toLocaleString('en-US')} ${metric.unit}`;
+}
+
+function cells({ benchmark, metric }: TableRow, target: string): string[] {
   return [
     benchmark,
     metric.name,
-    figure(metric.median),
-    figure(metric.p95),
+    figure(metric, metric.median),
+    figure(metric, metric.p95),
     String(metric.runs),
     target,
     verdict(metric),
   ];
 }
 
-/** The results as a Markdown table, for docs/performance.md. */
+/** The terminal's Target cell: the budget and why it is what it is. */
+function fullTarget(metric: Metric): string {
+  const limit = budget(metric);
+  return limit && metric.note ? `${limit}: ${metric.note}` : (limit ?? metric.note ?? '—');
+}
+
+/**
+ * The results as Markdown, for docs/performance.md: a table per benchmark, each budget's reason a
+ * numbered note under its table rather than a cell, because the formatter pads every row of a column
+ * to its longest cell.
+ */
 export function markdownTable(rows: TableRow[]): string {
-  const lines = [HEADINGS, HEADINGS.map(() => '---'), ...rows.map(cells)];
-  return lines.map((line) => `| ${line.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`).join('\n');
+  const benchmarks = [...new Set(rows.map((row) => row.benchmark))];
+  return benchmarks
+    .map((benchmark) =>
+      benchmarkSection(
+        benchmark,
+        rows.filter((row) => row.benchmark === benchmark),
+      ),
+    )
+    .join('\n\n');
+}
+
+function benchmarkSection(benchmark: string, rows: TableRow[]): string {
+  const notes: string[] = [];
+  const body = rows.map((row) => {
+    const limit = budget(row.metric) ?? '—';
+    if (row.metric.note) notes.push(row.metric.note);
+    return cells(row, row.metric.note ? `${limit} (${notes.length})` : limit).slice(1);
+  });
+  const headings = HEADINGS.slice(1);
+  const table = [headings, headings.map(() => '---'), ...body]
+    .map((line) => `| ${line.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`)
+    .join('\n');
+  const noteList = notes.map((note, index) => `${index + 1}. ${note}`).join('\n');
+  return [`### ${benchmark}`, table, ...(notes.length > 0 ? [noteList] : [])].join('\n\n');
 }
 
 /** The same table padded into columns for a terminal. */
 export function textTable(rows: TableRow[]): string {
-  const lines = [HEADINGS, ...rows.map(cells)];
+  const lines = [HEADINGS, ...rows.map((row) => cells(row, fullTarget(row.metric)))];
   const widths = HEADINGS.map((_, column) => Math.max(...lines.map((line) => (line[column] ?? '').length)));
   const format = (line: string[]) =>
     line
