@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { heldJournalKey } from '../../db/journal-key.ts';
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { WrongUnlockSecretError } from '../../sync/crypto/crypto-errors.ts';
-import { TextField } from '../../ui/text-field.tsx';
 import { settingFieldStyles } from '../settings/index.ts';
 import styles from './encryption.module.css';
+import { EnvelopeSecretField } from './envelope-secret-field.tsx';
 import { finishTurningEncryptionOff } from './finish-turning-encryption-off.ts';
 import { journalEnvelopeQuery } from './journal-envelope-query.ts';
 import { EnvelopeChangedError, type JournalEnvelopeRow } from './journal-envelope-source.ts';
+import { openEnvelopeWithSecret, type EnvelopeSecret } from './open-envelope-with-secret.ts';
+import { OtherSecretButton } from './other-secret-button.tsx';
 
-type Secret = 'passphrase' | 'recovery';
 type Outcome = 'empty' | 'wrong' | 'changed' | 'pending';
 
 /**
@@ -26,7 +27,7 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [secret, setSecret] = useState<Secret>('passphrase');
+  const [secret, setSecret] = useState<EnvelopeSecret>('passphrase');
   const [value, setValue] = useState('');
   const [working, setWorking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -53,12 +54,8 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
     setWorking(true);
     const query = journalEnvelopeQuery(userData.userId);
     try {
-      const { unlockWithPassphrase, unlockWithRecoveryKey } =
-        await import('../../sync/crypto/key-envelope.ts');
       // Only proves the person knows a secret of this envelope; the key itself is not needed.
-      await (secret === 'passphrase'
-        ? unlockWithPassphrase(read.envelope, value)
-        : unlockWithRecoveryKey(read.envelope, value));
+      await openEnvelopeWithSecret(read.envelope, secret, value);
       await userData.commands.startTurningEncryptionOff(read.version);
       await finishTurningEncryptionOff(userData, { waitForLock: true });
       // Finished here or by the banner meanwhile; a key still held means it was cancelled there.
@@ -91,7 +88,6 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
       </div>
     );
 
-  const other: Secret = secret === 'passphrase' ? 'recovery' : 'passphrase';
   const fieldError =
     outcome === 'empty'
       ? t(`encryption.unlock.empty.${secret}`)
@@ -111,14 +107,10 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
         <strong>{t('encryption.turnOff.confirmServer')}</strong>
       </p>
       <p>{t('encryption.turnOff.confirmDevices')}</p>
-      <TextField
-        key={secret}
-        label={t(`encryption.unlock.label.${secret}`)}
-        type={secret === 'passphrase' ? 'password' : 'text'}
-        autoComplete={secret === 'passphrase' ? 'current-password' : 'off'}
-        spellCheck={false}
+      <EnvelopeSecretField
+        secret={secret}
         value={value}
-        onChange={(event) => setValue(event.target.value)}
+        onChange={setValue}
         error={fieldError}
         disabled={working}
       />
@@ -135,18 +127,15 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
         <button type="button" className="button" disabled={working} onClick={close}>
           {t('encryption.turnOff.cancel')}
         </button>
-        <button
-          type="button"
-          className="button"
+        <OtherSecretButton
+          secret={secret}
           disabled={working}
-          onClick={() => {
-            setSecret(other);
+          onSwitch={(next) => {
+            setSecret(next);
             setValue('');
             setOutcome(null);
           }}
-        >
-          {t(`encryption.unlock.use.${other}`)}
-        </button>
+        />
       </div>
     </form>
   );

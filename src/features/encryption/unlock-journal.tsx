@@ -5,16 +5,16 @@ import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { WrongUnlockSecretError } from '../../sync/crypto/crypto-errors.ts';
 import type { KeyEnvelope } from '../../sync/crypto/key-envelope.ts';
 import { unlockWithPasskey } from '../../sync/crypto/passkey-envelope.ts';
-import { TextField } from '../../ui/text-field.tsx';
 import { settingFieldStyles } from '../settings/index.ts';
 import styles from './encryption.module.css';
+import { EnvelopeSecretField } from './envelope-secret-field.tsx';
 import {
   evaluateJournalPasskey,
   isCancelledCeremony,
   PasskeyPrfUnavailableError,
 } from './journal-passkey.ts';
-
-type Secret = 'passphrase' | 'recovery';
+import { openEnvelopeWithSecret, type EnvelopeSecret } from './open-envelope-with-secret.ts';
+import { OtherSecretButton } from './other-secret-button.tsx';
 
 /**
  * A device without the journal's key: a passkey (first, where the envelope has passkey wraps), the
@@ -24,7 +24,7 @@ type Secret = 'passphrase' | 'recovery';
  */
 export function UnlockJournal({ userData, envelope }: { userData: UserData; envelope: KeyEnvelope }) {
   const { t } = useTranslation();
-  const [secret, setSecret] = useState<Secret>('passphrase');
+  const [secret, setSecret] = useState<EnvelopeSecret>('passphrase');
   const [value, setValue] = useState('');
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -64,13 +64,7 @@ export function UnlockJournal({ userData, envelope }: { userData: UserData; enve
     setError(null);
     setWorking(true);
     try {
-      const { unlockWithPassphrase, unlockWithRecoveryKey } =
-        await import('../../sync/crypto/key-envelope.ts');
-      const key =
-        secret === 'passphrase'
-          ? await unlockWithPassphrase(envelope, value)
-          : await unlockWithRecoveryKey(envelope, value);
-      await userData.commands.holdJournalKey(key);
+      await userData.commands.holdJournalKey(await openEnvelopeWithSecret(envelope, secret, value));
     } catch (failure) {
       if (!(failure instanceof WrongUnlockSecretError))
         console.error('Unlocking the journal failed', failure);
@@ -83,7 +77,6 @@ export function UnlockJournal({ userData, envelope }: { userData: UserData; enve
     }
   };
 
-  const other: Secret = secret === 'passphrase' ? 'recovery' : 'passphrase';
   return (
     <form className={settingFieldStyles.group} onSubmit={(event) => void submit(event)} noValidate>
       <h3>{t('encryption.unlock.title')}</h3>
@@ -108,14 +101,10 @@ export function UnlockJournal({ userData, envelope }: { userData: UserData; enve
           <p>{t('encryption.unlock.passkey.orSecret')}</p>
         </>
       ) : null}
-      <TextField
-        key={secret}
-        label={t(`encryption.unlock.label.${secret}`)}
-        type={secret === 'passphrase' ? 'password' : 'text'}
-        autoComplete={secret === 'passphrase' ? 'current-password' : 'off'}
-        spellCheck={false}
+      <EnvelopeSecretField
+        secret={secret}
         value={value}
-        onChange={(event) => setValue(event.target.value)}
+        onChange={setValue}
         error={error}
         disabled={working}
       />
@@ -128,18 +117,15 @@ export function UnlockJournal({ userData, envelope }: { userData: UserData; enve
         >
           {t('encryption.unlock.submit')}
         </button>
-        <button
-          type="button"
-          className="button"
+        <OtherSecretButton
+          secret={secret}
           disabled={working}
-          onClick={() => {
-            setSecret(other);
+          onSwitch={(next) => {
+            setSecret(next);
             setValue('');
             setError(null);
           }}
-        >
-          {t(`encryption.unlock.use.${other}`)}
-        </button>
+        />
       </div>
     </form>
   );
