@@ -49,7 +49,7 @@ async function addAuthenticator(page: Page, prf: boolean): Promise<{ cdp: CDPSes
 
 const noteList = (page: Page) => page.getByRole('list', { name: 'Notes' });
 
-test('a passkey added in Settings → Privacy unlocks the encrypted journal with one tap on a device without the key', async ({
+test('a passkey added in Settings → Privacy unlocks the encrypted journal with one tap on a device without the key, and confirms turning encryption off', async ({
   browser,
 }, testInfo) => {
   // Argon2id (64 MiB) runs as encryption is turned on and as the passphrase changes; a passkey and
@@ -151,4 +151,20 @@ test('a passkey added in Settings → Privacy unlocks the encrypted journal with
   await passkeys.getByRole('button', { name: 'Remove the passkey Laptop' }).click();
   await expect(first.getByText('Passkey removed: it no longer unlocks your journal.')).toBeVisible();
   await expect(passkeys.getByRole('listitem')).toHaveCount(0);
+
+  // A passkey added again confirms turning encryption off, in place of the passphrase.
+  await passkeys.getByLabel('Name of the new passkey').fill('Laptop again');
+  await passkeys.getByRole('button', { name: 'Add a passkey for one-tap unlock' }).click();
+  await expect(passkeys.getByRole('listitem')).toHaveText([/^Laptop again/]);
+  await first.getByRole('button', { name: 'Turn off encryption…' }).click();
+  const confirmation = first.getByRole('form', { name: 'Turn off encryption' });
+  expect(await seriousViolations(first)).toEqual([]);
+  await confirmation.getByRole('button', { name: 'Turn off with a passkey' }).click();
+  await expect(first.getByRole('button', { name: 'Encrypt my journal' })).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(async () => {
+      const text = await notesOnServer(session.user.id);
+      return { clear: /Body of note/.test(text), sealed: text.includes('mx1.') };
+    })
+    .toEqual({ clear: true, sealed: false });
 });

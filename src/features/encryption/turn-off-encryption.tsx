@@ -11,6 +11,7 @@ import { EnvelopeSecretField } from './envelope-secret-field.tsx';
 import { finishTurningEncryptionOff } from './finish-turning-encryption-off.ts';
 import { journalEnvelopeQuery } from './journal-envelope-query.ts';
 import { EnvelopeChangedError, type JournalEnvelopeRow } from './journal-envelope-source.ts';
+import { openEnvelopeWithPasskey, passkeyFailure } from './open-envelope-with-passkey.ts';
 import { openEnvelopeWithSecret, type EnvelopeSecret } from './open-envelope-with-secret.ts';
 import { OtherSecretButton } from './other-secret-button.tsx';
 
@@ -18,7 +19,8 @@ type Outcome = 'empty' | 'wrong' | 'changed' | 'pending';
 
 /**
  * Settings → Privacy, encrypted and unlocked here: "Turn off encryption" says what it does and asks for
- * the passphrase or the recovery key (a device left unattended cannot strip its owner's protection).
+ * a passkey of the journal, the passphrase or the recovery key (a device left unattended cannot strip
+ * its owner's protection).
  * Confirmed, the confirmation is recorded on this device, the envelope goes from the server (at the
  * version read: a re-wrap elsewhere cancels it), then the key is forgotten and the journal resent clear
  * (encryption-progress.tsx shows it, and finishes after a reload). ADR 0152.
@@ -31,6 +33,8 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
   const [value, setValue] = useState('');
   const [working, setWorking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const passkeys = read.envelope.passkeys ?? [];
   const opener = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
 
@@ -43,19 +47,20 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
     setConfirming(false);
     setValue('');
     setOutcome(null);
+    setPasskeyError(null);
     // Focus goes back where the person asked for the confirmation.
     queueMicrotask(() => opener.current?.focus());
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (value.trim() === '') return setOutcome('empty');
+  /** Turns encryption off once `prove` showed the person holds a secret of this envelope. */
+  const turnOff = async (prove: () => Promise<unknown>) => {
     setOutcome(null);
+    setPasskeyError(null);
     setWorking(true);
     const query = journalEnvelopeQuery(userData.userId);
     try {
       // Only proves the person knows a secret of this envelope; the key itself is not needed.
-      await openEnvelopeWithSecret(read.envelope, secret, value);
+      await prove();
       await userData.commands.startTurningEncryptionOff(read.version);
       await finishTurningEncryptionOff(userData, { waitForLock: true });
       // Finished here or by the banner meanwhile; a key still held means it was cancelled there.
@@ -65,14 +70,24 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
       if (error instanceof EnvelopeChangedError) {
         await queryClient.invalidateQueries({ queryKey: query.queryKey });
         setOutcome('changed');
-      } else if (error instanceof WrongUnlockSecretError) {
+      } else if (error instanceof WrongUnlockSecretError && error.secret !== 'passkey') {
         setOutcome('wrong');
       } else {
-        console.error('Turning encryption off failed', error);
-        setOutcome('pending');
+        const reason = passkeyFailure(error);
+        if (reason) setPasskeyError(t(`encryption.unlock.passkey.${reason}`));
+        else {
+          console.error('Turning encryption off failed', error);
+          setOutcome('pending');
+        }
       }
       setWorking(false);
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim() === '') return setOutcome('empty');
+    void turnOff(() => openEnvelopeWithSecret(read.envelope, secret, value));
   };
 
   if (!confirming)
@@ -98,7 +113,7 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
     <form
       ref={form}
       className={settingFieldStyles.group}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       aria-labelledby="turn-off-encryption-title"
       noValidate
     >
@@ -107,6 +122,26 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
         <strong>{t('encryption.turnOff.confirmServer')}</strong>
       </p>
       <p>{t('encryption.turnOff.confirmDevices')}</p>
+      {passkeys.length > 0 ? (
+        <>
+          <div className={settingFieldStyles.actions}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={working}
+              onClick={() => void turnOff(() => openEnvelopeWithPasskey(read.envelope))}
+            >
+              {t('encryption.turnOff.passkey')}
+            </button>
+          </div>
+          {passkeyError ? (
+            <p role="alert" className={styles.error}>
+              {passkeyError}
+            </p>
+          ) : null}
+          <p>{t('encryption.turnOff.orSecret')}</p>
+        </>
+      ) : null}
       <EnvelopeSecretField
         secret={secret}
         value={value}
@@ -121,7 +156,11 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
       ) : null}
       <p role="status">{working ? t('encryption.turnOff.working') : ''}</p>
       <div className={settingFieldStyles.actions}>
-        <button type="submit" className="button button-primary" disabled={working}>
+        <button
+          type="submit"
+          className={passkeys.length > 0 ? 'button' : 'button button-primary'}
+          disabled={working}
+        >
           {t('encryption.turnOff.submit')}
         </button>
         <button type="button" className="button" disabled={working} onClick={close}>

@@ -4,15 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { WrongUnlockSecretError } from '../../sync/crypto/crypto-errors.ts';
 import type { KeyEnvelope } from '../../sync/crypto/key-envelope.ts';
-import { unlockWithPasskey } from '../../sync/crypto/passkey-envelope.ts';
 import { settingFieldStyles } from '../settings/index.ts';
 import styles from './encryption.module.css';
 import { EnvelopeSecretField } from './envelope-secret-field.tsx';
-import {
-  evaluateJournalPasskey,
-  isCancelledCeremony,
-  PasskeyPrfUnavailableError,
-} from './journal-passkey.ts';
+import { openEnvelopeWithPasskey, passkeyFailure } from './open-envelope-with-passkey.ts';
 import { openEnvelopeWithSecret, type EnvelopeSecret } from './open-envelope-with-secret.ts';
 import { OtherSecretButton } from './other-secret-button.tsx';
 
@@ -36,23 +31,11 @@ export function UnlockJournal({ userData, envelope }: { userData: UserData; enve
     setError(null);
     setWorking(true);
     try {
-      const answer = await evaluateJournalPasskey(passkeys);
-      await userData.commands.holdJournalKey(await unlockWithPasskey(envelope, answer));
+      await userData.commands.holdJournalKey(await openEnvelopeWithPasskey(envelope));
     } catch (failure) {
-      const known =
-        isCancelledCeremony(failure) ||
-        failure instanceof PasskeyPrfUnavailableError ||
-        failure instanceof WrongUnlockSecretError;
-      if (!known) console.error('Unlocking the journal with a passkey failed', failure);
-      setPasskeyError(
-        isCancelledCeremony(failure)
-          ? t('encryption.unlock.passkey.cancelled')
-          : failure instanceof PasskeyPrfUnavailableError
-            ? t('encryption.unlock.passkey.unavailable')
-            : failure instanceof WrongUnlockSecretError
-              ? t('encryption.unlock.passkey.wrong')
-              : t('encryption.unlock.failed'),
-      );
+      const reason = passkeyFailure(failure);
+      if (!reason) console.error('Unlocking the journal with a passkey failed', failure);
+      setPasskeyError(reason ? t(`encryption.unlock.passkey.${reason}`) : t('encryption.unlock.failed'));
       setWorking(false);
     }
   };
