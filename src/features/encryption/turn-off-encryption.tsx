@@ -14,6 +14,7 @@ import { EnvelopeChangedError, type JournalEnvelopeRow } from './journal-envelop
 import { openEnvelopeWithPasskey, passkeyFailure } from './open-envelope-with-passkey.ts';
 import { openEnvelopeWithSecret, type EnvelopeSecret } from './open-envelope-with-secret.ts';
 import { OtherSecretButton } from './other-secret-button.tsx';
+import { PasskeyChoice } from './passkey-choice.tsx';
 
 type Outcome = 'empty' | 'wrong' | 'changed' | 'pending';
 
@@ -123,24 +124,13 @@ export function TurnOffEncryption({ userData, read }: { userData: UserData; read
       </p>
       <p>{t('encryption.turnOff.confirmDevices')}</p>
       {passkeys.length > 0 ? (
-        <>
-          <div className={settingFieldStyles.actions}>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={working}
-              onClick={() => void turnOff(() => openEnvelopeWithPasskey(read.envelope))}
-            >
-              {t('encryption.turnOff.passkey')}
-            </button>
-          </div>
-          {passkeyError ? (
-            <p role="alert" className={styles.error}>
-              {passkeyError}
-            </p>
-          ) : null}
-          <p>{t('encryption.turnOff.orSecret')}</p>
-        </>
+        <PasskeyChoice
+          label={t('encryption.turnOff.passkey')}
+          orSecret={t('encryption.turnOff.orSecret')}
+          error={passkeyError}
+          disabled={working}
+          onTap={() => void turnOff(() => openEnvelopeWithPasskey(read.envelope))}
+        />
       ) : null}
       <EnvelopeSecretField
         secret={secret}

@@ -5,11 +5,11 @@ import type { UserData } from '../../lib/user-data/user-data-context.ts';
 import { WrongUnlockSecretError } from '../../sync/crypto/crypto-errors.ts';
 import type { KeyEnvelope } from '../../sync/crypto/key-envelope.ts';
 import { settingFieldStyles } from '../settings/index.ts';
-import styles from './encryption.module.css';
 import { EnvelopeSecretField } from './envelope-secret-field.tsx';
 import { openEnvelopeWithPasskey, passkeyFailure } from './open-envelope-with-passkey.ts';
 import { openEnvelopeWithSecret, type EnvelopeSecret } from './open-envelope-with-secret.ts';
 import { OtherSecretButton } from './other-secret-button.tsx';
+import { PasskeyChoice } from './passkey-choice.tsx';
 
 /**
  * A device without the journal's key: a passkey (first, where the envelope has passkey wraps), the
@@ -65,24 +65,13 @@ export function UnlockJournal({ userData, envelope }: { userData: UserData; enve
       <h3>{t('encryption.unlock.title')}</h3>
       <p>{t('encryption.unlock.explain')}</p>
       {passkeys.length > 0 ? (
-        <>
-          <div className={settingFieldStyles.actions}>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={working}
-              onClick={() => void tapPasskey()}
-            >
-              {t('encryption.unlock.passkey.submit')}
-            </button>
-          </div>
-          {passkeyError ? (
-            <p role="alert" className={styles.error}>
-              {passkeyError}
-            </p>
-          ) : null}
-          <p>{t('encryption.unlock.passkey.orSecret')}</p>
-        </>
+        <PasskeyChoice
+          label={t('encryption.unlock.passkey.submit')}
+          orSecret={t('encryption.unlock.passkey.orSecret')}
+          error={passkeyError}
+          disabled={working}
+          onTap={() => void tapPasskey()}
+        />
       ) : null}
       <EnvelopeSecretField
         secret={secret}
