@@ -10,9 +10,9 @@ import { validatePulledRows } from './fetch-pull-page.ts';
  * one transaction per batch, each removing the kept rows it applied or found older than the tables'.
  * No pull from cursor 0: the cursor already covers them.
  *
- * Resolves true when the store is empty. False when the kept rows may be older than a push of ours
- * acknowledged since the last pull to the server's clock (R14a): they wait for the next one, which
- * removes those it makes older. Rejects with JournalDecryptionError when a kept value does not open
+ * Resolves true when every kept row was tried (a row kept anew meanwhile waits for the next call).
+ * False when the kept rows may be older than a push of ours acknowledged since the last pull to the
+ * server's clock (R14a): they wait for the next one, which removes those it makes older. Rejects with JournalDecryptionError when a kept value does not open
  * (nothing of its batch is written), MalformedResponseError when an opened row is invalid.
  */
 export async function applyKeptRows(db: MurmurDatabase, cipher: JournalCipher): Promise<boolean> {
@@ -23,7 +23,7 @@ export async function applyKeptRows(db: MurmurDatabase, cipher: JournalCipher): 
     const ordered = after === null ? db.sealed_rows.orderBy(':id') : db.sealed_rows.where(':id').above(after);
     const batch: SealedRow[] = await ordered.limit(MAX_ROWS_PER_APPLY).toArray();
     const last: SealedRow | undefined = batch.at(-1);
-    if (last === undefined) return (await db.sealed_rows.count()) === 0;
+    if (last === undefined) return true;
     const rows = validatePulledRows(await cipher.openRows(batch));
     const result = await applyPullPage(db, rows, 0, undefined, { fromKept: true });
     if (result.stale) return false;
