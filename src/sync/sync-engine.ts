@@ -407,6 +407,8 @@ export class SyncEngine {
       if (ctx.cipher !== null || !(error instanceof TransportError) || error.kind !== 'journal_locked')
         throw error;
       this.pushRefusedLocked = true;
+      // Batches before the refused one may have been taken: read them back (R15), and pull on.
+      this.needPull = true;
       return 0;
     }
   }
