@@ -218,4 +218,28 @@ describe('[R35] schema versions', () => {
     });
     latest.close();
   });
+  it('gives a version 8 database an empty store of sealed rows, one per entity (R47, ADR 0155)', async () => {
+    const indexedDB = new IDBFactory();
+    const old = new MurmurDatabase(
+      'murmur-user-sealed',
+      'u',
+      { indexedDB, IDBKeyRange },
+      schemaVersions.slice(0, 8),
+    );
+    await old.open();
+    await old.table('notes').add({ id: 'n1', title: 'kept', _sync: { version: 3, hlc: {} } });
+    old.close();
+
+    const latest = new MurmurDatabase('murmur-user-sealed', 'u', { indexedDB, IDBKeyRange });
+    await latest.open();
+    expect(await latest.notes.get('n1')).toMatchObject({ title: 'kept' });
+    expect(await latest.sealed_rows.count()).toBe(0);
+    const sealed = { table: 'notes' as const, id: 'n1', data: { id: 'n1', title: 'mx1.AAAA' }, hlc: {} };
+    await latest.sealed_rows.put({ ...sealed, version: 4 });
+    await latest.sealed_rows.put({ ...sealed, version: 5 });
+    await latest.sealed_rows.put({ ...sealed, table: 'diary_entries', version: 6 });
+    expect(await latest.sealed_rows.count()).toBe(2);
+    expect((await latest.sealed_rows.get(['notes', 'n1']))?.version).toBe(5);
+    latest.close();
+  });
 });

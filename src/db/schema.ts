@@ -38,6 +38,20 @@ export interface OutboxRow {
   created_at: string;
 }
 
+/**
+ * A pulled or poked row that carries a sealed protected value and arrived while this device held no key
+ * for its journal (R47, ADR 0155): kept whole, as checked for its shape, until an unlock opens it and
+ * applies it as a pulled row. One per entity, the newest version. Device-local: never synced, shown or
+ * exported.
+ */
+export interface SealedRow {
+  table: SyncedTable;
+  id: string;
+  version: number;
+  data: Record<string, unknown>;
+  hlc: Record<string, string>;
+}
+
 export interface SyncMetaRow {
   key: string;
   value: unknown;
@@ -97,6 +111,12 @@ const IMPORTED_STORES = {
   landed: null,
 };
 
+/** Version 9's stores: rows a locked device pulled sealed, kept until it is unlocked (docs/adr/0155). */
+const SEALED_ROWS_STORES = {
+  ...IMPORTED_STORES,
+  sealed_rows: '[table+id]',
+};
+
 export const schemaVersions: readonly SchemaVersion[] = [
   {
     version: 1,
@@ -142,6 +162,11 @@ export const schemaVersions: readonly SchemaVersion[] = [
     stores: IMPORTED_STORES,
     upgrade: importLandedRows,
   },
+  {
+    // A device without the journal's key keeps syncing: sealed rows wait here, off every screen (ADR 0155).
+    version: 9,
+    stores: SEALED_ROWS_STORES,
+  },
 ];
 
 export const latestSchemaVersion = schemaVersions.at(-1)?.version ?? 0;
@@ -160,6 +185,7 @@ export class MurmurDatabase extends Dexie {
   declare local_recordings: Table<LocalRecording, string>;
   declare transcription_jobs: Table<TranscriptionJob, string>;
   declare form_drafts: Table<FormDraft, string>;
+  declare sealed_rows: Table<SealedRow, [string, string]>;
   /** The signed-in user this database belongs to (R30). */
   readonly userId: string;
 

@@ -1,4 +1,4 @@
-import type { PullResponse } from './protocol.ts';
+import type { CheckedPullPage } from './protocol.ts';
 
 /**
  * Most rows one transaction of a walk applies. A screen's live query reads between two transactions,
@@ -11,7 +11,7 @@ import type { PullResponse } from './protocol.ts';
  */
 export const MAX_ROWS_PER_APPLY = 2_500;
 
-export type PulledPage = Extract<PullResponse, { reset_required: false }>;
+export type PulledPage = Extract<CheckedPullPage, { reset_required: false }>;
 
 /** Consecutive pages in groups of at most MAX_ROWS_PER_APPLY rows (a larger page is a group alone). */
 export function applyGroups(pages: PulledPage[]): PulledPage[][] {
@@ -19,12 +19,14 @@ export function applyGroups(pages: PulledPage[]): PulledPage[][] {
   let rows = Infinity;
   for (const page of pages) {
     const group = groups.at(-1);
-    if (group && rows + page.rows.length <= MAX_ROWS_PER_APPLY) {
+    // Rows kept sealed (R47) are written in the same transaction, and count as much.
+    const size = page.rows.length + (page.kept?.length ?? 0);
+    if (group && rows + size <= MAX_ROWS_PER_APPLY) {
       group.push(page);
-      rows += page.rows.length;
+      rows += size;
     } else {
       groups.push([page]);
-      rows = page.rows.length;
+      rows = size;
     }
   }
   return groups;

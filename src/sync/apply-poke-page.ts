@@ -1,8 +1,8 @@
 import type { MurmurDatabase } from '../db/schema.ts';
 import { applyPullPage } from './apply-pull-page.ts';
-import { openPulledRows, type JournalCipher } from './crypto/journal-cipher.ts';
+import type { JournalCipher } from './crypto/journal-cipher.ts';
 import { MalformedResponseError } from './errors.ts';
-import { validatePulledRows } from './fetch-pull-page.ts';
+import { checkPulledRows } from './fetch-pull-page.ts';
 import { pokePageSchema } from './protocol.ts';
 import type { SyncPoke } from './transport.ts';
 
@@ -16,7 +16,7 @@ import type { SyncPoke } from './transport.ts';
  * Resolves true when nothing is left to pull for this poke: its rows are applied, or the cursor already
  * covers its version. False when a pull is needed. Rejects with MalformedResponseError when the page is
  * not a poke page, JournalDecryptionError when an encrypted journal's row does not open (nothing is
- * written either way).
+ * written either way). A device without the key keeps rows holding a sealed value (R47).
  */
 export async function applyPokePage(
   db: MurmurDatabase,
@@ -27,10 +27,12 @@ export async function applyPokePage(
   const parsed = pokePageSchema.safeParse(poke.page);
   if (!parsed.success) throw new MalformedResponseError(`poke page: ${parsed.error.message}`);
   const { from } = parsed.data;
-  const rows = validatePulledRows(await openPulledRows(cipher, parsed.data.rows));
-  if (from >= poke.version || rows.some((row) => row.version <= from || row.version > poke.version)) {
+  const { rows, kept } = await checkPulledRows(cipher, parsed.data.rows);
+  const all = [...rows, ...kept];
+  if (from >= poke.version || all.some((row) => row.version <= from || row.version > poke.version)) {
     throw new MalformedResponseError(`poke page holds versions outside ${from}–${poke.version}`);
   }
-  const result = await applyPullPage(db, rows, poke.version, undefined, { pokeFrom: from });
+  // Without the key, rows holding a sealed value are kept off every screen, and the rest applied (R47).
+  const result = await applyPullPage(db, rows, poke.version, undefined, { pokeFrom: from, keep: kept });
   return !result.stale || result.cursor >= poke.version;
 }

@@ -9,6 +9,9 @@
  *   is older would lose on the server anyway (and be kept as a conflict there, R20), so showing it
  *   would only make replicas disagree.
  * - HLC receive (R11): the local clock state moves past every HLC seen.
+ * - Kept sealed rows (R47): on a device without the key, rows holding a sealed value go to
+ *   `sealed_rows` instead (one per entity, the newest), and a row applied or skipped here removes a kept
+ *   one of its entity that is not newer, so the store never holds what the tables already have.
  */
 import type { Table } from 'dexie';
 
@@ -16,7 +19,7 @@ import type { Stored } from '../db/entities/common.ts';
 import { isSyncedTable, type SyncedTable } from '../db/entities/entity-tables.ts';
 import { maxHlc } from '../db/hlc.ts';
 import { readInChunks } from '../db/read-in-chunks.ts';
-import type { MurmurDatabase } from '../db/schema.ts';
+import type { MurmurDatabase, SealedRow } from '../db/schema.ts';
 import {
   getAckedMutationSeq,
   getCursor,
@@ -121,7 +124,20 @@ export interface ApplyOptions {
    * (which would make the poke's rows possibly older than that push's, R14a). Otherwise stale.
    */
   pokeFrom?: number;
+  /**
+   * Rows of these pages that hold a sealed value, pulled or poked by a device without the key (R47):
+   * kept in `sealed_rows` in the same transaction, unless the entity's row here or a kept one is as new.
+   */
+  keep?: ServerRow[];
+  /**
+   * The rows are kept rows opened with the key (keptRowsApplied): applied only when no push of ours
+   * acknowledged here is newer than pulled_seq, as a poke's (R14a), since they may have been pulled
+   * before it; otherwise stale. The cursor stays where it is.
+   */
+  fromKept?: boolean;
 }
+
+const keptKey = (table: string, id: string) => `${table}\u0000${id}`;
 
 /**
  * Writes pulled rows. INVARIANT: `rows` passed validatePulledRows (a fetched page's check() does it as
@@ -135,25 +151,36 @@ export async function applyPullPage(
   digest: Record<string, TableDigest> | undefined,
   options: ApplyOptions = {},
 ): Promise<PageResult> {
-  const { moreToCome, snapshotMutationSeq, reachesClock, pokeFrom } = options;
-  return db.transaction('rw', [...allSyncTables(db), db.outbox, db.sync_meta], async () => {
+  const { moreToCome, snapshotMutationSeq, reachesClock, pokeFrom, keep = [], fromKept } = options;
+  const scope = [...allSyncTables(db), db.outbox, db.sync_meta, db.sealed_rows];
+  return db.transaction('rw', scope, async () => {
     const groups = [...groupByTable(rows)];
+    // Stored rows are read for the kept rows' entities too: a sealed row older than its entity is not kept.
+    const storedTables = [...groupByTable([...rows, ...keep])];
     // Every read goes out at once, and one read and one write per table instead of three IndexedDB
     // requests per row: each awaited request is a round trip to the browser's database process, so a
     // realtime page of one row would otherwise wait for six in turn, and a first sync's 500-row page
     // for 1,500.
-    const [ackedSeq, pulledSeq, queuedFields, storedByTable, hlcState, storedCursor] = await Promise.all([
-      getAckedMutationSeq(db),
-      getPulledMutationSeq(db),
-      pendingFields(db, rows),
-      Promise.all(
-        groups.map(([table, tableRows]) =>
-          storedRows(db.entityTable(table), [...new Set(tableRows.map((row) => row.id))]),
+    const keptKeys = [...rows, ...keep]
+      .filter((row) => isSyncedTable(row.table))
+      .map((row): [string, string] => [row.table, row.id]);
+    const [ackedSeq, pulledSeq, queuedFields, storedByTable, hlcState, storedCursor, keptRows] =
+      await Promise.all([
+        getAckedMutationSeq(db),
+        getPulledMutationSeq(db),
+        pendingFields(db, rows),
+        Promise.all(
+          storedTables.map(([table, tableRows]) =>
+            storedRows(db.entityTable(table), [...new Set(tableRows.map((row) => row.id))]),
+          ),
         ),
-      ),
-      getHlcState(db),
-      getCursor(db),
-    ]);
+        getHlcState(db),
+        getCursor(db),
+        // A first sync's page looks up none of its thousands of ids while nothing is kept.
+        keptKeys.length === 0
+          ? []
+          : db.sealed_rows.count().then((count) => (count === 0 ? [] : db.sealed_rows.bulkGet(keptKeys))),
+      ]);
     // R14a: the server read these pages before a push of ours that is acknowledged here since; the
     // push's outbox rows are gone, so R14 could not keep their values over the older ones.
     if (snapshotMutationSeq !== undefined && snapshotMutationSeq < ackedSeq) {
@@ -162,6 +189,16 @@ export async function applyPullPage(
     if (pokeFrom !== undefined && (storedCursor !== pokeFrom || pulledSeq < ackedSeq)) {
       return { cursor: storedCursor, digestMismatch: [], stale: true };
     }
+    // R14a for kept rows: pulled before a push acknowledged since, they wait for a pull to the clock,
+    // which brings that push's versions and so removes every kept row it made older.
+    if (fromKept && pulledSeq < ackedSeq) {
+      return { cursor: storedCursor, digestMismatch: [], stale: true };
+    }
+    const stored = new Map(storedTables.map(([table], index) => [table, storedByTable[index]]));
+    const kept = new Map<string, SealedRow>();
+    for (const row of keptRows) if (row) kept.set(keptKey(row.table, row.id), row);
+    /** Kept rows to write (a row) or remove (null) by this transaction. */
+    const keptChanges = new Map<string, SealedRow | null>();
     let seen = '';
     const writes: Promise<unknown>[] = [];
     // Read together below; a failure before then aborts the transaction, which reports it.
@@ -169,12 +206,18 @@ export async function applyPullPage(
       write.catch(() => undefined);
       writes.push(write);
     };
-    for (const [index, [table, tableRows]] of groups.entries()) {
+    for (const [table, tableRows] of groups) {
       const store = db.entityTable(table);
-      const current = storedByTable[index] ?? new Map<string, StoredRow>();
+      const current = stored.get(table) ?? new Map<string, StoredRow>();
       const changed = new Map<string, StoredRow>();
       for (const row of tableRows) {
         const local = current.get(row.id);
+        const keptOne = kept.get(keptKey(table, row.id));
+        // A kept row no newer than this one would never win: it goes, applied or not (R47).
+        if (keptOne && keptOne.version <= row.version) {
+          kept.delete(keptKey(table, row.id));
+          keptChanges.set(keptKey(table, row.id), null);
+        }
         if (local && local._sync.version >= row.version) continue;
         const data: Record<string, unknown> = { ...row.data };
         const hlc: Record<string, string> = { ...row.hlc };
@@ -196,6 +239,30 @@ export async function applyPullPage(
       // one task holds no one's input.
       if (changed.size > 0) issue(store.bulkPut([...changed.values()]));
     }
+    // After the clear rows, so a sealed row is kept only when newer than what the tables now hold.
+    for (const row of keep) {
+      if (!isSyncedTable(row.table)) continue;
+      const local = stored.get(row.table)?.get(row.id);
+      if (local && local._sync.version >= row.version) continue;
+      const key = keptKey(row.table, row.id);
+      const keptOne = kept.get(key);
+      if (keptOne && keptOne.version >= row.version) continue;
+      const next: SealedRow = {
+        table: row.table,
+        id: row.id,
+        version: row.version,
+        data: row.data,
+        hlc: row.hlc,
+      };
+      kept.set(key, next);
+      keptChanges.set(key, next);
+    }
+    const keptPuts = [...keptChanges.values()].filter((row): row is SealedRow => row !== null);
+    const keptDeletes = [...keptChanges.entries()]
+      .filter(([, row]) => row === null)
+      .map(([key]) => key.split('\u0000') as [string, string]);
+    if (keptPuts.length > 0) issue(db.sealed_rows.bulkPut(keptPuts));
+    if (keptDeletes.length > 0) issue(db.sealed_rows.bulkDelete(keptDeletes));
     // The clock state only moves forward (R11); this transaction holds sync_meta, so the read above is
     // still the stored state.
     if (seen > hlcState) issue(setMeta(db, 'hlc', seen));
@@ -208,7 +275,8 @@ export async function applyPullPage(
     }
     await Promise.all(writes);
     const digestMismatch: string[] = [];
-    if (digest) {
+    // While rows are kept sealed the tables lack them, so a digest would differ: it waits (R47).
+    if (digest && (await db.sealed_rows.count()) === 0) {
       for (const [table, expected] of Object.entries(digest)) {
         if (!isSyncedTable(table)) continue;
         // Read in chunks of whole rows (a getAll each) rather than through a filtered cursor: the cursor

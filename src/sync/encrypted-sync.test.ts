@@ -82,7 +82,7 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     expect(JSON.stringify(stranger.engine.status.get().error)).toMatch(/could not decrypt/);
   });
 
-  it('a device without the key stores no ciphertext: its sync stops as locked until it is unlocked', async () => {
+  it('[R47] a device without the key stores no ciphertext where a screen reads: it keeps the sealed rows aside and syncs on until it is unlocked', async () => {
     const key = await generateDataKey();
     const world = createTestWorld();
     world.server.setJournalEncrypted(TEST_USER);
@@ -97,9 +97,10 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     b.engine.start();
     await settleSealed([a, b]);
     expect(await b.db.notes.count()).toBe(0);
-    expect(b.engine.status.get()).toMatchObject({ state: 'error', error: { kind: 'locked' } });
+    expect(await b.db.sealed_rows.count()).toBe(1);
+    expect(b.engine.status.get()).toMatchObject({ state: 'up_to_date', error: null, locked: true });
 
-    // Unlocked: the key is held from now on, and the next sync pulls and opens what was written.
+    // Unlocked: the key is held from now on, and the next sync opens what was kept.
     held = key;
     // What the unlock's command tells sync: a write happened here.
     b.engine.notifyLocalWrite();
@@ -107,7 +108,7 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     await vi.waitFor(async () =>
       expect(await b.db.notes.get(id)).toMatchObject({ title: 'Heron at the weir', body: 'marmalade' }),
     );
-    expect(b.engine.status.get().error).toBeNull();
+    expect(b.engine.status.get()).toMatchObject({ error: null, locked: false });
   });
 
   it('turning encryption on sends what was written before sealed, and the device keeps its clear copy', async () => {
@@ -146,7 +147,7 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     expect(await a.db.notes.get(ids[0] ?? '')).toMatchObject({ title: 'Heron 0', body: 'marmalade' });
   });
 
-  it('a device without the key is refused by an encrypted journal (R45): nothing reaches the server, its outbox waits, its sync says locked', async () => {
+  it('[R45][R47] a device without the key is refused by an encrypted journal: nothing reaches the server, its outbox waits, its status says locked and it pulls on', async () => {
     const world = createTestWorld();
     world.server.setJournalEncrypted(TEST_USER);
     const locked = await world.tab(world.device());
@@ -156,17 +157,22 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     await settleSealed([locked]);
     expect(JSON.stringify(world.server.rows(TEST_USER))).not.toMatch(WORDS);
     expect(await locked.db.outbox.count()).toBe(1);
-    expect(locked.engine.status.get()).toMatchObject({ state: 'error', error: { kind: 'locked' } });
+    expect(locked.engine.status.get()).toMatchObject({ error: null, locked: true, pending: 1 });
 
-    // A device with the key is heard, sealed (the locked one stops listening: it could open nothing).
-    locked.engine.stop();
+    // A device with the key is heard, sealed; the locked one pulls it on and keeps it aside (R47).
     const a = await world.tab(world.device(), { journalKey: keyed(await generateDataKey()) });
     a.engine.start();
     const id = await a.commands.createNote({ title: 'Heron at the weir', body: 'marmalade' });
     a.engine.notifyLocalWrite();
-    await settleSealed([a]);
+    await settleSealed([a, locked]);
+    locked.engine.notifyFocus();
+    await settleSealed([a, locked]);
     expect(world.server.rows(TEST_USER).some((row) => row.id === id)).toBe(true);
     expect(JSON.stringify(world.server.rows(TEST_USER))).not.toMatch(WORDS);
+    expect(await locked.db.sealed_rows.get(['notes', id])).toBeDefined();
+    expect(await locked.db.notes.get(id)).toBeUndefined();
+    expect(await locked.db.outbox.count()).toBe(1);
+    expect(locked.engine.status.get()).toMatchObject({ error: null, locked: true });
   });
 
   it('[R40] two offline edits of one body merge on the devices, where the words are readable, and equal ones keep no conflict', async () => {
@@ -231,8 +237,9 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
       expect(await b.db.notes.get(id)).toMatchObject({ title: 'Heron at the weir' }),
     );
     expect(JSON.stringify(world.server.rows(TEST_USER))).not.toMatch(WORDS);
-    expect(locked.engine.status.get()).toMatchObject({ error: { kind: 'locked' } });
+    expect(locked.engine.status.get()).toMatchObject({ error: null, locked: true });
     expect(await locked.db.notes.count()).toBe(0);
+    expect(await locked.db.sealed_rows.count()).toBe(1);
 
     // B is offline while A turns encryption off: it has not heard of it.
     b.device.connectivity.set(false);
@@ -268,8 +275,10 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     const clear = { title: 'Heron at the weir', body: 'marmalade, then rain', tags: ['birds'] };
     for (const tab of [a, b, locked]) {
       await vi.waitFor(async () => expect(await tab.db.notes.get(id)).toMatchObject(clear));
-      expect(tab.engine.status.get().error).toBeNull();
+      expect(tab.engine.status.get()).toMatchObject({ error: null, locked: false });
     }
+    // The clear resend's rows are newer than the one the locked device kept: it went (R47).
+    expect(await locked.db.sealed_rows.count()).toBe(0);
     expect((await a.db.conflicts.toArray()).filter((c) => c.resolved_at === null)).toEqual([]);
   });
 

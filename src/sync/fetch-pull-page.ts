@@ -6,9 +6,9 @@ import {
   PROTOCOL_VERSION,
   pullEnvelopeSchema,
   safeParseServerRow,
+  type CheckedPullPage,
   type PullEnvelope,
   type PullRequest,
-  type PullResponse,
   type ServerRow,
 } from './protocol.ts';
 import type { SyncSession, SyncTransport } from './transport.ts';
@@ -32,6 +32,39 @@ export function validatePulledRows(rows: readonly unknown[]): ServerRow[] {
   });
 }
 
+/** A page's rows checked: those to apply, and those a device without the key keeps sealed (R47). */
+export interface CheckedRows {
+  rows: ServerRow[];
+  kept: ServerRow[];
+}
+
+/**
+ * Rows kept sealed are checked for their shape and id only: a sealed value fails its field's schema,
+ * and they are checked whole once opened (keptRowsApplied).
+ */
+function checkKeptRows(raw: readonly unknown[]): ServerRow[] {
+  return raw.map((value) => {
+    const shape = safeParseServerRow(value);
+    if (!shape.success) throw new MalformedResponseError(`pulled row: ${shape.error.message}`);
+    if (shape.data.data['id'] !== shape.data.id) {
+      throw new MalformedResponseError(`pulled ${shape.data.table} ${shape.data.id} is invalid`);
+    }
+    return shape.data;
+  });
+}
+
+/**
+ * A pull page's or a poke's rows opened (an encrypted journal's, with the key) and checked (R4): on a
+ * device without the key, those holding a sealed value come apart, to be kept (R47).
+ */
+export async function checkPulledRows(
+  cipher: JournalCipher | null,
+  raw: readonly unknown[],
+): Promise<CheckedRows> {
+  const { open, sealed } = await openPulledRows(cipher, raw);
+  return { rows: validatePulledRows(open), kept: checkKeptRows(sealed) };
+}
+
 export interface PullPageOptions {
   limit: number;
   wantDigest: boolean;
@@ -43,10 +76,11 @@ export interface PullPageOptions {
 export interface FetchedPullPage {
   readonly envelope: PullEnvelope;
   /**
-   * The page with every row opened (an encrypted journal's) and checked (R4, R13); rejects with
-   * MalformedResponseError on a malformed one, JournalDecryptionError on one that does not open.
+   * The page with every row opened (an encrypted journal's) and checked (R4, R13), and on a device
+   * without the key the rows holding a sealed value apart (R47); rejects with MalformedResponseError on
+   * a malformed one, JournalDecryptionError on one that does not open.
    */
-  check(): Promise<PullResponse>;
+  check(): Promise<CheckedPullPage>;
 }
 
 /**
@@ -84,12 +118,12 @@ async function checkPullPage(
   envelope: PullEnvelope,
   cursor: number,
   cipher: JournalCipher | null,
-): Promise<PullResponse> {
+): Promise<CheckedPullPage> {
   if (envelope.reset_required) return envelope;
-  const rows = validatePulledRows(await openPulledRows(cipher, envelope.rows));
+  const { rows, kept } = await checkPulledRows(cipher, envelope.rows);
   const page = { ...envelope, rows };
-  if (rows.some((r) => r.version <= cursor || r.version > page.next_cursor)) {
+  if ([...rows, ...kept].some((r) => r.version <= cursor || r.version > page.next_cursor)) {
     throw new MalformedResponseError('pull page is not after our cursor');
   }
-  return page;
+  return kept.length > 0 ? { ...page, kept } : page;
 }

@@ -214,5 +214,7 @@ export const pokePageSchema = z.object({
 export const pullEnvelopeSchema = pullPageSchema(z.unknown());
 export type PullEnvelope = z.infer<typeof pullEnvelopeSchema>;
 export type PullResponse = z.infer<typeof pullResponseSchema>;
+/** A checked pull page: on a device without the key, the rows it keeps sealed come beside its rows (R47). */
+export type CheckedPullPage = PullResponse & { kept?: ServerRow[] };
 /** A pull page as the server sends it: rows may carry their HLCs compact. */
 export type PullWireResponse = z.input<typeof pullResponseSchema>;

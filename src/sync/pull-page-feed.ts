@@ -1,5 +1,5 @@
 import type { FetchedPullPage } from './fetch-pull-page.ts';
-import type { PullResponse } from './protocol.ts';
+import type { CheckedPullPage } from './protocol.ts';
 
 /**
  * Fetches pull pages one after another, each as soon as the one before it has arrived (its next_cursor
@@ -13,7 +13,7 @@ import type { PullResponse } from './protocol.ts';
  * before reporting the failure.
  */
 export class PullPageFeed {
-  readonly #waiting: PullResponse[] = [];
+  readonly #waiting: CheckedPullPage[] = [];
   #rowsWaiting = 0;
   #failure: { error: unknown } | null = null;
   #finished = false;
@@ -38,7 +38,7 @@ export class PullPageFeed {
    * Every page that has arrived and not been taken (waiting for the first if none has), oldest first;
    * an empty list when the feed is finished. Throws the fetch failure once the pages before it are taken.
    */
-  async take(): Promise<PullResponse[]> {
+  async take(): Promise<CheckedPullPage[]> {
     while (this.#waiting.length === 0 && !this.#finished) {
       await new Promise<void>((resolve) => (this.#wakeTaker = resolve));
     }

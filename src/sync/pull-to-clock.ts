@@ -80,12 +80,15 @@ export async function pullToClock(
         if (ctx.isDisposed()) return 'done';
         const last = group[group.length - 1] as PulledPage;
         const rows = group.flatMap((page) => page.rows);
+        // On a device without the key: rows holding a sealed value, kept in the same transaction (R47).
+        const keep = group.flatMap((page) => page.kept ?? []);
         const digest = !last.has_more && last.next_cursor === last.clock ? last.digest : undefined;
         const snapshotMutationSeq = Math.min(...group.map((page) => page.last_mutation_seq));
         const result = await applyPullPage(ctx.db, rows, last.next_cursor, digest, {
           moreToCome: last.has_more,
           snapshotMutationSeq,
           reachesClock: !last.has_more && last.next_cursor === last.clock,
+          keep,
         });
         if (result.stale) {
           // R14a: read before a push acknowledged since; this page and those fetched after it go, and

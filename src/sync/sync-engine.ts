@@ -13,6 +13,7 @@ import { mergeKeptConflicts, type TriedMerges } from '../db/commands/merge-kept-
 import { forgetJournalKey } from '../db/journal-key.ts';
 import { getClientId } from '../db/sync-meta.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
+import { applyKeptRows } from './apply-kept-rows.ts';
 import { applyPokePage } from './apply-poke-page.ts';
 import { journalCipher, type JournalCipher } from './crypto/journal-cipher.ts';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
@@ -45,8 +46,9 @@ export interface SyncEngineOptions {
   /**
    * An encrypted journal's key as this device holds it (ADR 0151), asked for at each cycle and poke, so
    * a key stored by an unlock or by turning encryption on takes effect at the next sync: with a key,
-   * pushes leave sealed and pulled and poked rows are opened before they are checked; with none, a
-   * sealed value pulled stops sync as locked (R45). Null for a journal in clear.
+   * pushes leave sealed and pulled and poked rows are opened before they are checked; with none, rows
+   * holding a sealed value are kept aside, sync goes on and the status says locked (R47). Null for a
+   * journal in clear.
    */
   journalKey?: () => Promise<CryptoKey | null>;
   /**
@@ -80,6 +82,11 @@ export class SyncEngine {
   private writeWaiting = false;
   /** When a pull last paused for a write: someone typing through a catch-up pauses it at most every 2 s. */
   private lastPullPause = -Infinity;
+  /**
+   * The server refused this device's clear push as locked (R45) while it held no key: its outbox waits,
+   * pulls go on, and the run does not push the same changes again until a new trigger (R47).
+   */
+  private pushRefusedLocked = false;
   /** The pull triggers of the cycle that is running, if any. */
   private pullDemand: PullDemand | null = null;
   private disposed = false;
@@ -182,10 +189,16 @@ export class SyncEngine {
       return;
     }
     this.currentCipher()
-      .then((cipher) => applyPokePage(db, poke, cipher))
+      .then(async (cipher) => {
+        // Rows kept while locked go first, so the poke's newer ones meet them in the tables (R47).
+        if (cipher) await applyKeptRows(db, cipher);
+        return applyPokePage(db, poke, cipher);
+      })
       .then(
         (covered) => {
           if (!covered) this.request(false, true);
+          // A locked device may have kept the poke's rows: the status says so (R47).
+          else this.refreshPending().catch(() => undefined);
         },
         (error: unknown) => {
           // The pull answers the same poke, and its own answer is checked again (R4).
@@ -255,8 +268,9 @@ export class SyncEngine {
       if (!(await this.runOnce())) return;
       if (this.disposed) return;
       const pending = await this.refreshPending();
-      // Changes written by another tab (no notifyLocalWrite here) or during the last push: go again.
-      if (pending > 0) {
+      // Changes written by another tab (no notifyLocalWrite here) or during the last push: go again;
+      // not those the server just refused as locked (R45): they wait for the next trigger (R47).
+      if (pending > 0 && !this.pushRefusedLocked) {
         this.needPush = true;
         continue;
       }
@@ -295,6 +309,7 @@ export class SyncEngine {
       let ctxCipher: JournalCipher | null = null;
       try {
         ctxCipher = await this.currentCipher();
+        if (ctxCipher) this.pushRefusedLocked = false;
         const ctx: CycleContext = {
           db,
           transport: this.options.transport,
@@ -319,6 +334,10 @@ export class SyncEngine {
           pendingCount: counting,
         };
         this.status.set({ state: 'syncing', error: null });
+        // Unlocked: what was kept sealed while locked is opened and applied before this cycle's pull,
+        // from the store, not pulled again (R47). Kept rows older than an acknowledged push wait for
+        // the pull to the clock (R14a).
+        if (ctxCipher && !(await applyKeptRows(db, ctxCipher))) this.needPull = true;
         let busy = false;
         // Nothing queued: skip the push cycle and its lock and lease writes (a write after the count
         // requests another round of this loop).
@@ -327,10 +346,12 @@ export class SyncEngine {
           // push find the lock busy.
           if (this.reservedPushLock) ctx.reservedPushLock = this.reservedPushLock;
           this.reservedPushLock = null;
-          const sent = await pushAll(ctx);
+          const sent = await this.pushUnlessLocked(ctx);
           if (sent === BUSY) busy = true;
           // What we pushed may have lost or made conflicts: read the server's view back (R15).
           else if (sent > 0) this.needPull = true;
+        } else if (pending === 0) {
+          this.pushRefusedLocked = false;
         }
         if (pull || this.needPull) {
           this.needPull = false;
@@ -344,6 +365,8 @@ export class SyncEngine {
             // A poke (or focus…) that came while the walk was still fetching is answered by it (R27):
             // every start's realtime subscription pokes during its first pull.
             if (demand.answered()) this.needPull = false;
+            // Kept rows that waited for this pull to the clock (R14a) can be applied now (R47).
+            if (ctxCipher) await applyKeptRows(db, ctxCipher);
             // Edits that met on the server and touch different words become one text (R40).
             if ((await mergeKeptConflicts({ db, ports }, this.triedMerges)) > 0) this.needPush = true;
           }
@@ -369,6 +392,25 @@ export class SyncEngine {
       }
     }
     return true;
+  }
+
+  /**
+   * A push cycle; on a device without the key, a refusal of its clear push as locked (R45) is not an
+   * error: the outbox keeps the changes, the status says locked, and the cycle pulls on (R47).
+   */
+  private async pushUnlessLocked(ctx: CycleContext): Promise<number | typeof BUSY> {
+    try {
+      const sent = await pushAll(ctx);
+      if (sent !== BUSY) this.pushRefusedLocked = false;
+      return sent;
+    } catch (error) {
+      if (ctx.cipher !== null || !(error instanceof TransportError) || error.kind !== 'journal_locked')
+        throw error;
+      this.pushRefusedLocked = true;
+      // Batches before the refused one may have been taken: read them back (R15), and pull on.
+      this.needPull = true;
+      return 0;
+    }
   }
 
   /**
@@ -413,9 +455,11 @@ export class SyncEngine {
     this.status.set({ state: offline ? 'offline' : 'error', progress: null, error: { kind, message } });
   }
 
+  /** The outbox's count, and whether this device is locked: rows kept sealed, or a push refused (R47). */
   private async refreshPending(): Promise<number> {
-    const pending = await this.options.db.outbox.count();
-    this.status.set({ pending });
+    const { db } = this.options;
+    const [pending, kept] = await Promise.all([db.outbox.count(), db.sealed_rows.count()]);
+    this.status.set({ pending, locked: kept > 0 || this.pushRefusedLocked });
     return pending;
   }
 

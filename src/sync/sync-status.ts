@@ -4,7 +4,11 @@
  * - syncing: a push or pull is running (progress counts what is done out of what is known);
  * - up_to_date: nothing queued and the last pull reached the server's clock;
  * - error: the last attempt failed (kind says why; `auth` means sign in again to sync, `locked` that the
- *   journal was encrypted on another device and waits to be unlocked here).
+ *   server refused this device's push as locked although it holds a key).
+ *
+ * Beside the state, `locked`: the journal was encrypted on another device and this one holds no key. It
+ * keeps rows it pulled sealed aside, or the server refused its clear push (R45); sync goes on, and the
+ * screens lead to the unlock (R47, ADR 0155).
  */
 export type SyncState = 'offline' | 'syncing' | 'up_to_date' | 'error';
 export type SyncErrorKind =
@@ -15,12 +19,14 @@ export interface SyncStatus {
   pending: number;
   progress: { phase: 'push' | 'pull'; done: number; total: number } | null;
   error: { kind: SyncErrorKind; message: string } | null;
+  /** Rows wait sealed for an unlock, or a push was refused without a key (R47). */
+  locked: boolean;
 }
 
 export type StatusListener = (status: SyncStatus) => void;
 
 export class SyncStatusStore {
-  private status: SyncStatus = { state: 'offline', pending: 0, progress: null, error: null };
+  private status: SyncStatus = { state: 'offline', pending: 0, progress: null, error: null, locked: false };
   private readonly listeners = new Set<StatusListener>();
 
   get(): SyncStatus {

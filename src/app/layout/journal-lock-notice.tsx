@@ -8,13 +8,14 @@ import styles from './journal-lock-notice.module.css';
 
 /**
  * Above every screen of a signed-in user: a journal encrypted elsewhere and not yet unlocked here says
- * so and leads to the unlock (nothing of it is on this device until then, ADR 0151), and turning
+ * so and leads to the unlock (its sealed rows wait off every screen until then while sync goes on,
+ * ADR 0155), and turning
  * encryption on or off shows its progress wherever the person goes. A locked device asks again whether
  * the journal is still encrypted, and syncs again once it is not (ADR 0152).
  */
 export default function JournalLockNotice() {
   const { t } = useTranslation();
-  const locked = useSyncStatus()?.error?.kind === 'locked';
+  const locked = useSyncStatus()?.locked === true;
   useResyncWhenJournalClear(locked, useSyncNow());
   return (
     <>

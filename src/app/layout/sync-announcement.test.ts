@@ -8,6 +8,7 @@ const status = (patch: Partial<SyncStatus>): SyncStatus => ({
   pending: 0,
   progress: null,
   error: null,
+  locked: false,
   ...patch,
 });
 

@@ -89,6 +89,8 @@ function SyncStatusIndicator() {
           <p className={styles.line}>
             {pending > 0 ? t('sync.pending', { count: pending }) : t('sync.nothingPending')}
           </p>
+          {/* Sync goes on while locked (R47): what waits for the unlock is said here, not as an error. */}
+          {status.locked && !error ? <p className={styles.line}>{t('sync.errors.locked')}</p> : null}
           {error ? (
             <div className={styles.error}>
               <p className={styles.line}>{t(`sync.errors.${error.kind}`)}</p>

@@ -71,6 +71,7 @@ describe('device-local commands', () => {
     await local('resendingWrittenEntries');
     await local('allowCloudTranscription', true);
     await local('cloudTranscriptionAllowed');
+    await local('dropSealedRows');
 
     // Every command the set names was run above.
     expect([...deviceLocalCommands].filter((name) => !used.has(name))).toEqual([]);

@@ -28,4 +28,5 @@ export const deviceLocalCommands: ReadonlySet<keyof Commands> = new Set<keyof Co
   'resendingWrittenEntries',
   'cloudTranscriptionAllowed',
   'allowCloudTranscription',
+  'dropSealedRows',
 ]);

@@ -125,6 +125,12 @@ export function encryptionCommands(ctx: CommandContext) {
 
     /** Allows (or no longer allows) an encrypted journal's recordings to go to the chosen service. */
     allowCloudTranscription: (allowed: boolean) => setMeta(db, 'cloud_transcription_allowed', allowed),
+    /**
+     * Encryption was turned off elsewhere (ADR 0152): the rows this device kept sealed while locked
+     * (R47) will never open here; the turning-off device resends every entry clear, which the next pull
+     * brings.
+     */
+    dropSealedRows: () => db.sealed_rows.clear(),
 
     /** Marks the journal's existing entries to be resent sealed; resendWrittenEntries does it. */
     async startResendingWrittenEntries(): Promise<void> {

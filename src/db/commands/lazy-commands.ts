@@ -56,6 +56,7 @@ const WRITE_COMMANDS: Record<WriteCommand, true> = {
   holdJournalKey: true,
   cloudTranscriptionAllowed: true,
   allowCloudTranscription: true,
+  dropSealedRows: true,
   startResendingWrittenEntries: true,
   startTurningEncryptionOff: true,
   turningEncryptionOff: true,

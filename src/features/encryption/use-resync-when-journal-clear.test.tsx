@@ -69,4 +69,16 @@ describe('a locked device asks again whether its journal is encrypted (ADR 0152)
     renderProbe(false, resync).unmount();
     expect(resync).not.toHaveBeenCalled();
   });
+  it('[R47] drops the rows it kept sealed before syncing again: they will never open here, and the clear resend brings them', async () => {
+    const { queryKey } = journalEnvelopeQuery(TEST_USER);
+    queries.setQueryData(queryKey, null);
+    await data.db.sealed_rows.put({ table: 'notes', id: 'n1', version: 4, data: { id: 'n1' }, hlc: {} });
+    const keptWhenSynced: number[] = [];
+    const resync = vi.fn(async () => {
+      keptWhenSynced.push(await data.db.sealed_rows.count());
+    });
+    const view = renderProbe(true, resync);
+    await waitFor(() => expect(keptWhenSynced).toEqual([0]));
+    view.unmount();
+  });
 });

@@ -8,12 +8,12 @@ import { journalEnvelopeQuery } from './journal-envelope-query.ts';
 const RECHECK_MS = 60_000;
 
 /**
- * A device whose sync stopped as locked (sealed values and no key, ADR 0151) asks again whether the
- * journal is encrypted: as the notice appears, when the window gets focus, and every minute while it
- * stays. With no envelope any more (encryption was turned off elsewhere, ADR 0152), it syncs again once
- * per answer: the turning-off device's clear resend replaces the sealed rows it stopped on, so a run
- * that finds one still sealed stops again and the next answer tries again. Never a loop: one sync per
- * fetched answer.
+ * A locked device (no key for a journal encrypted elsewhere: rows kept sealed, or a clear push refused;
+ * ADR 0151, 0155) asks again whether the journal is encrypted: as the notice appears, when the window
+ * gets focus, and every minute while it stays. With no envelope any more (encryption was turned off
+ * elsewhere, ADR 0152), it drops the rows it kept sealed, which will never open here, and syncs again,
+ * once per answer: the turning-off device's clear resend brings them clear, and a push refused as locked
+ * goes through. Never a loop: one sync per fetched answer.
  */
 export function useResyncWhenJournalClear(locked: boolean, resync: (() => Promise<void>) | null): void {
   const userData = useUserData();
@@ -27,6 +27,9 @@ export function useResyncWhenJournalClear(locked: boolean, resync: (() => Promis
   useEffect(() => {
     if (!locked || !resync || envelope.data !== null || envelope.dataUpdatedAt === answered.current) return;
     answered.current = envelope.dataUpdatedAt;
-    resync().catch((error: unknown) => console.error('Syncing a journal in clear again failed', error));
-  }, [locked, resync, envelope.data, envelope.dataUpdatedAt]);
+    const dropped = userData ? userData.commands.dropSealedRows() : Promise.resolve();
+    dropped
+      .then(resync)
+      .catch((error: unknown) => console.error('Syncing a journal in clear again failed', error));
+  }, [locked, resync, userData, envelope.data, envelope.dataUpdatedAt]);
 }

@@ -1,8 +1,7 @@
-import { isSyncedTable, tablePolicy } from '../../db/entities/entity-tables.ts';
+import { isSyncedTable, tablePolicy, type SyncedTable } from '../../db/entities/entity-tables.ts';
 import type { PushMutation } from '../protocol.ts';
-import { JournalLockedError } from './crypto-errors.ts';
 import { encryptField } from './encrypt-field.ts';
-import { openRow, openRowWith, type OpenSealed } from './open-row.ts';
+import { openRow, openRowWith } from './open-row.ts';
 import { sealPatch } from './seal-patch.ts';
 
 /**
@@ -61,21 +60,45 @@ export function journalCipher(key: CryptoKey): JournalCipher {
   };
 }
 
-const refuseSealed: OpenSealed = ({ table, field }) =>
-  Promise.reject(new JournalLockedError(`a sealed ${table}.${field} was pulled`));
+/** Pulled or poked rows split as a device without the key may take them (R47). */
+export interface OpenedPulledRows {
+  /** Rows the device may store as they are: opened with the key, or clear. */
+  open: unknown[];
+  /** Rows of a known table with a sealed protected value, on a device without the key: to be kept sealed. */
+  sealed: unknown[];
+}
+
+/** Whether any protected value of a row (a conflict's kept values included) is sealed. */
+async function holdsSealedValue(row: RawRow & { table: SyncedTable }): Promise<boolean> {
+  let sealed = false;
+  await openRowWith(
+    (_address, value) => {
+      sealed = true;
+      return Promise.resolve(value);
+    },
+    row.table,
+    row.id,
+    row.data,
+  );
+  return sealed;
+}
 
 /**
- * Pulled or poked rows as the device may store them: opened with the journal's key, or — on a device
- * without one — as they came, unless any protected value is sealed (JournalLockedError: the journal was
- * encrypted on another device, and no ciphertext is written where a screen would show it).
+ * Pulled or poked rows as the device may store them: opened with the journal's key; or, on a device
+ * without one, the rows whose protected values are all clear as they came, and apart those holding a
+ * sealed value, which are kept sealed off every screen until an unlock opens them (R47, ADR 0155).
+ * Rejects with JournalDecryptionError when, with the key, a value does not open.
  */
 export async function openPulledRows(
   cipher: JournalCipher | null,
   rows: readonly unknown[],
-): Promise<unknown[]> {
-  if (cipher) return cipher.openRows(rows);
+): Promise<OpenedPulledRows> {
+  if (cipher) return { open: await cipher.openRows(rows), sealed: [] };
+  const open: unknown[] = [];
+  const sealed: unknown[] = [];
   for (const row of rows)
-    if (isRawRow(row) && isSyncedTable(row.table))
-      await openRowWith(refuseSealed, row.table, row.id, row.data);
-  return [...rows];
+    if (isRawRow(row) && isSyncedTable(row.table) && (await holdsSealedValue({ ...row, table: row.table })))
+      sealed.push(row);
+    else open.push(row);
+  return { open, sealed };
 }

@@ -87,13 +87,16 @@ describe.each(TARGETS)('an encrypted journal on the server, probed, on %s (ADR 0
       20_000,
     );
 
-    // The reader without the key stores nothing it cannot read, and says it is locked.
+    // The reader without the key stores nothing it cannot read where a screen reads: it keeps the
+    // sealed rows aside, says it is locked, and its sync goes on (R47).
     await waitFor(
-      () => (reader.engine.status.get().error?.kind === 'locked' ? true : undefined),
+      async () =>
+        reader.engine.status.get().locked && (await reader.db.sealed_rows.count()) >= 3 ? true : undefined,
       'the reader locked',
       20_000,
     );
     expect(await reader.db.notes.count()).toBe(0);
+    expect(reader.engine.status.get().error).toBeNull();
 
     const onServer = await everythingStored(user.id);
     expect(onServer).toContain(note);
@@ -101,12 +104,13 @@ describe.each(TARGETS)('an encrypted journal on the server, probed, on %s (ADR 0
     expect(onServer).toMatch(/"rows": ?\[.*"title": ?"mx1\./);
     for (const word of WORDS) expect(onServer, word).not.toContain(word);
 
-    // Unlocked: the next sync pulls and opens every entry.
+    // Unlocked: the next sync opens every kept entry.
     held = dataKey;
     reader.engine.notifyLocalWrite();
     const seen = await waitFor(() => reader.db.notes.get(note), 'the note on the reader', 20_000);
     expect(seen).toMatchObject({ title: 'Quokka', body: 'tamarind at dusk', tags: ['Zeppelin'] });
     expect(await reader.db.diary_entries.get(diary)).toMatchObject({ title: 'marzipan', body: 'lighthouse' });
     expect(await reader.db.mood_entries.get(mood)).toMatchObject({ note: 'saffron', activities: ['Vireo'] });
+    expect(await reader.db.sealed_rows.count()).toBe(0);
   }, 60_000);
 });
