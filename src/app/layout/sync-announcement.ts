@@ -15,7 +15,8 @@ export function syncCondition(status: SyncStatus): SyncCondition | null {
     case 'error':
       return `error:${status.error?.kind ?? 'unknown'}`;
     case 'up_to_date':
-      return 'ok';
+      // Locked (R47): pulls go on, but this device's changes wait for the unlock; never "all synced".
+      return status.locked ? null : 'ok';
     case 'syncing':
       return null;
   }

@@ -36,4 +36,25 @@ describe('SyncStatusIndicator in German', () => {
     expect(disclosure?.textContent).toContain('push failed: 500 internal error');
     expect(panel.textContent).not.toMatch(/Details: /);
   });
+
+  it('[R47] a locked device with changes waiting says they wait for the unlock, never that all is synced', async () => {
+    const user = userEvent.setup();
+    const status = new SyncStatusStore();
+    status.set({ state: 'up_to_date', pending: 2, locked: true });
+    const i18n = await createI18n('de-DE');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <SyncContext.Provider value={{ status, syncNow: () => Promise.resolve() }}>
+          <SyncStatusIndicator />
+        </SyncContext.Provider>
+      </I18nextProvider>,
+    );
+
+    await user.click(screen.getByRole('button', { name: /Gesperrt/ }));
+    const panel = screen.getByRole('group', { name: 'Details zur Synchronisierung' });
+    expect(panel.textContent).toContain(
+      'Dein Tagebuch ist verschlüsselt und auf diesem Gerät nicht entsperrt.',
+    );
+    expect(panel.textContent).not.toContain('Alle deine Änderungen sind synchronisiert.');
+  });
 });

@@ -52,6 +52,8 @@ function SyncStatusIndicator() {
   if (!status) return null;
   const { state, pending, progress, error } = status;
   const quiet = pending === 0 && (state === 'up_to_date' || state === 'syncing');
+  // Locked (R47): up to date with the server, but what this device wrote waits for the unlock.
+  const said = state === 'up_to_date' && status.locked ? 'locked' : state;
 
   return (
     <aside ref={root} className={styles.root} data-state={state} aria-label={t('sync.title')}>
@@ -64,7 +66,7 @@ function SyncStatusIndicator() {
         onClick={() => setOpen((was) => !was)}
       >
         <SyncStatusIcon state={state} className={styles.icon} />
-        <span className={quiet ? styles.visuallyHidden : styles.label}>{t(`sync.state.${state}`)}</span>
+        <span className={quiet ? styles.visuallyHidden : styles.label}>{t(`sync.state.${said}`)}</span>
         {pending > 0 ? (
           <>
             <span className={styles.badge} aria-hidden="true">
@@ -76,7 +78,7 @@ function SyncStatusIndicator() {
       </button>
       {open ? (
         <div id={panelId} className={styles.panel} role="group" aria-label={t('sync.details')}>
-          <p className={styles.summary}>{t(`sync.detail.${state}`)}</p>
+          <p className={styles.summary}>{t(`sync.detail.${said}`)}</p>
           {state === 'syncing' && progress && progress.total > 0 ? (
             <p className={styles.line}>
               {t(`sync.progress.${progress.phase}`, {
