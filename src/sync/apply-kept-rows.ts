@@ -12,8 +12,9 @@ import { validatePulledRows } from './fetch-pull-page.ts';
  *
  * Resolves true when every kept row was tried (a row kept anew meanwhile waits for the next call).
  * False when the kept rows may be older than a push of ours acknowledged since the last pull to the
- * server's clock (R14a): they wait for the next one, which removes those it makes older. Rejects with JournalDecryptionError when a kept value does not open
- * (nothing of its batch is written), MalformedResponseError when an opened row is invalid.
+ * server's clock (R14a): they wait for the next one, which removes those it makes older. Rejects with
+ * JournalDecryptionError when a kept value does not open (nothing of its batch is written),
+ * MalformedResponseError when an opened row is invalid.
  */
 export async function applyKeptRows(db: MurmurDatabase, cipher: JournalCipher): Promise<boolean> {
   let after: [string, string] | null = null;
