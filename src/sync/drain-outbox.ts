@@ -2,13 +2,19 @@
  * The outbox pushed in batches (R6–R9, R16), under a push lock its caller holds (pushAll).
  *
  * Batches go one at a time (R8: the next request leaves only after this one's answer), but the work
- * around the wire overlaps it: the next batch is read from the outbox while this one is on the wire,
- * and this one's acknowledgement is written while the next is. Each acknowledgement commits before the
- * next answer is read, and before drainOutbox returns or fails. A crash between the next request and
- * this acknowledgement leaves rows the server already has: sent again, they are duplicates (R8).
+ * around the wire overlaps it: the next batch is read from the outbox (and sealed, in an encrypted
+ * journal) while this one is on the wire, and this one's acknowledgement is written while the next is.
+ * Each acknowledgement commits before the next answer is read, and before drainOutbox returns or
+ * fails. A crash between the next request and this acknowledgement leaves rows the server already has:
+ * sent again, they are duplicates (R8).
  */
-import { buildPushBatch } from './build-push-batch.ts';
-import { sendPushBatch, settlePushBatch, type PushContext, type PushReply } from './push-batch-round-trip.ts';
+import {
+  preparePushBatch,
+  sendPushBatch,
+  settlePushBatch,
+  type PushContext,
+  type PushReply,
+} from './push-batch-round-trip.ts';
 import type { SyncStatus } from './sync-status.ts';
 import { TransportError } from './transport.ts';
 
@@ -25,7 +31,7 @@ export interface DrainContext extends PushContext {
 export async function drainOutbox(ctx: DrainContext, renew: () => Promise<void>): Promise<number> {
   let sent = 0;
   let batchSize = ctx.pushBatchSize;
-  let next = buildPushBatch(ctx.db, batchSize);
+  let next = preparePushBatch(ctx, batchSize);
   next.catch(ignore);
   // The count is for progress alone, and the first batch does not wait for it: asked beside the batch's
   // read, it may answer well after it while the page's reads crowd the database (a save's, say). The
@@ -42,12 +48,13 @@ export async function drainOutbox(ctx: DrainContext, renew: () => Promise<void>)
   try {
     for (;;) {
       if (ctx.isDisposed()) break;
-      const batch = await next;
+      const prepared = await next;
       if (total !== null) ctx.onProgress({ phase: 'push', done: sent, total: Math.max(total, sent) });
-      if (!batch) break;
-      const reply = sendPushBatch(ctx, batch);
+      if (!prepared) break;
+      const { batch } = prepared;
+      const reply = sendPushBatch(ctx, prepared);
       // Rows after this batch: the outbox's prefix once it is acknowledged (build-push-batch.ts).
-      next = buildPushBatch(ctx.db, batchSize, batch.rowSeqs.at(-1));
+      next = preparePushBatch(ctx, batchSize, batch.rowSeqs.at(-1));
       // Either may be left unread when this loop ends early; their failures are handled where read.
       reply.catch(ignore);
       next.catch(ignore);
@@ -60,7 +67,7 @@ export async function drainOutbox(ctx: DrainContext, renew: () => Promise<void>)
         // R16: a refused batch is split until the refused change is alone; then it becomes a conflict.
         if (error instanceof TransportError && error.kind === 'rejected' && batchSize > 1) {
           batchSize = Math.max(1, Math.floor(batchSize / 2));
-          next = buildPushBatch(ctx.db, batchSize);
+          next = preparePushBatch(ctx, batchSize);
           next.catch(ignore);
           continue;
         }

@@ -8,7 +8,7 @@ import { isSyncedTable } from '../db/entities/entity-tables.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { recordAckedMutationSeq } from '../db/sync-meta.ts';
 import { allSyncTables } from './apply-pull-page.ts';
-import type { PushBatch } from './build-push-batch.ts';
+import { buildPushBatch, type PushBatch } from './build-push-batch.ts';
 import type { JournalCipher } from './crypto/journal-cipher.ts';
 import { MalformedResponseError } from './errors.ts';
 import { PROTOCOL_VERSION, pushResponseSchema, type PushMutation, type PushRequest } from './protocol.ts';
@@ -30,20 +30,46 @@ export type PushReply =
   | { kind: 'acknowledged'; rejectedSeqs: number[] }
   | { kind: 'refused-alone'; mutation: PushMutation; reason: string };
 
+/** A batch read from the outbox, with its changes as they leave: sealed when the journal is encrypted. */
+export interface PreparedPushBatch {
+  batch: PushBatch;
+  wire: PushMutation[];
+}
+
 /**
- * Sends one batch and checks the answer. Throws on a failure to retry, and on a refusal of a batch of
- * several changes, which the caller splits (R16). Writes nothing: `settlePushBatch` does.
+ * The batch buildPushBatch reads, made ready to send. Sealing writes nothing and sends nothing, so the
+ * next batch is sealed while this one is on the wire (drainOutbox), and leaves as soon as the answer
+ * allows (R8) instead of after its ciphers.
  */
-export async function sendPushBatch(ctx: PushContext, batch: PushBatch): Promise<PushReply> {
+export async function preparePushBatch(
+  ctx: PushContext,
+  maxMutations: number,
+  afterSeq?: number,
+): Promise<PreparedPushBatch | null> {
+  const batch = await buildPushBatch(ctx.db, maxMutations, afterSeq);
+  if (!batch) return null;
+  const { cipher } = ctx;
+  // Sealed for the wire only: a refused change is kept (sendPushBatch) as the device wrote it.
+  const wire = cipher
+    ? await Promise.all(batch.mutations.map((mutation) => cipher.sealMutation(mutation)))
+    : batch.mutations;
+  return { batch, wire };
+}
+
+/**
+ * Sends one prepared batch and checks the answer. Throws on a failure to retry, and on a refusal of a
+ * batch of several changes, which the caller splits (R16). Writes nothing: `settlePushBatch` does.
+ */
+export async function sendPushBatch(
+  ctx: PushContext,
+  { batch, wire }: PreparedPushBatch,
+): Promise<PushReply> {
   const { cipher } = ctx;
   const request: PushRequest = {
     protocol: PROTOCOL_VERSION,
     client_id: ctx.clientId,
     user_id: ctx.db.userId,
-    // Sealed for the wire only: a refused change is kept below as the device wrote it.
-    mutations: cipher
-      ? await Promise.all(batch.mutations.map((mutation) => cipher.sealMutation(mutation)))
-      : batch.mutations,
+    mutations: wire,
   };
   let raw: unknown;
   try {

@@ -2,8 +2,11 @@ import { createContext } from 'react';
 
 import type { SyncEngine } from '../../sync/sync-engine.ts';
 
-/** What screens may do with the signed-in user's engine: watch its status and ask it to sync. */
-export type SyncHandle = Pick<SyncEngine, 'status' | 'syncNow'>;
+/**
+ * What screens may do with the signed-in user's engine: watch its status, ask it to sync, and tell it of
+ * a write made outside a command's return (a long resend's batches, as each commits).
+ */
+export type SyncHandle = Pick<SyncEngine, 'status' | 'syncNow' | 'notifyLocalWrite'>;
 
 /**
  * null for visitors, until the engine runs (the data comes first, ADR 0100), in builds that cannot sync

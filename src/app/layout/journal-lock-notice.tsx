@@ -1,7 +1,9 @@
+import { useCallback, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { EncryptionProgress, useResyncWhenJournalClear } from '../../features/encryption/index.ts';
+import { SyncContext } from '../data/sync-context.ts';
 import { useSyncNow } from '../data/use-sync-now.ts';
 import { useSyncStatus } from '../data/use-sync-status.ts';
 import styles from './journal-lock-notice.module.css';
@@ -17,6 +19,9 @@ export default function JournalLockNotice() {
   const { t } = useTranslation();
   const locked = useSyncStatus()?.locked === true;
   useResyncWhenJournalClear(locked, useSyncNow());
+  const sync = useContext(SyncContext);
+  // Each batch the resend queues is a local write: the engine pushes it while the next is queued.
+  const pushQueued = useCallback(() => sync?.notifyLocalWrite(), [sync]);
   return (
     <>
       {locked ? (
@@ -27,7 +32,7 @@ export default function JournalLockNotice() {
           </Link>
         </div>
       ) : null}
-      <EncryptionProgress />
+      <EncryptionProgress onQueued={pushQueued} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { audioResealing } from '../../db/audio-resealing.ts';
@@ -19,8 +19,12 @@ import { EnvelopeChangedError } from './journal-envelope-source.ts';
  * encryption on or off, and after a reload goes on from the last batch done. A turning off confirmed
  * here and interrupted before its envelope was removed is finished first, at once and whenever the
  * device comes online. One tab of the device does each (a Web Lock); the others show nothing.
+ *
+ * `onQueued` is told as each batch of the resend commits (the app tells the sync engine), so the
+ * batches queued so far are pushed while the rest is still being queued: a command's write is
+ * otherwise heard of only once the whole resend has returned.
  */
-export function EncryptionProgress() {
+export function EncryptionProgress({ onQueued }: { onQueued?: () => void } = {}) {
   const { t, i18n } = useTranslation();
   const userData = useUserData();
   const queryClient = useQueryClient();
@@ -41,6 +45,11 @@ export function EncryptionProgress() {
   const [progress, setProgress] = useState<ResendProgress | null>(null);
   const [finished, setFinished] = useState<ResendDirection | null>(null);
   const shown = direction ?? finished;
+  // Read as each batch commits: the engine may attach after the resend began, which must not restart it.
+  const queued = useRef(onQueued);
+  useEffect(() => {
+    queued.current = onQueued;
+  }, [onQueued]);
 
   useEffect(() => {
     if (!userData || !turningOff) return;
@@ -68,7 +77,10 @@ export function EncryptionProgress() {
     void navigator.locks
       .request(`murmur-resend-${userData.userId}`, { ifAvailable: true }, async (lock) => {
         if (!lock) return;
-        const done = await userData.commands.resendWrittenEntries(setProgress);
+        const done = await userData.commands.resendWrittenEntries((progress) => {
+          setProgress(progress);
+          queued.current?.();
+        });
         // Turning encryption off (`done === 'clear'`): the entries are queued clear; the stored audio's
         // step was started with the key as it was forgotten (finishTurningEncryptionOff, ADR 0153).
         setFinished(done ?? direction);

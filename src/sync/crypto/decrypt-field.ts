@@ -5,6 +5,8 @@ import { fieldAssociatedData, type FieldAddress } from './field-address.ts';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+/** One decoder for every value: without `stream` it holds no state between calls. */
+const DECODER = new TextDecoder();
 
 /**
  * The value encryptField sealed for this address. Throws JournalDecryptionError — never returns a
@@ -31,5 +33,5 @@ export async function decryptField(key: CryptoKey, address: FieldAddress, text: 
   } catch {
     throw new JournalDecryptionError(where);
   }
-  return JSON.parse(new TextDecoder().decode(plain)) as unknown;
+  return JSON.parse(DECODER.decode(plain)) as unknown;
 }

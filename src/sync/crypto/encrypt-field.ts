@@ -3,6 +3,8 @@ import { ENCRYPTED_PREFIX } from './encrypted-value.ts';
 import { fieldAssociatedData, type FieldAddress } from './field-address.ts';
 
 const IV_BYTES = 12;
+/** One encoder for every value: it holds no state between calls. */
+const ENCODER = new TextEncoder();
 
 /**
  * A field's value (any JSON: text, tags, timed segments) encrypted with AES-GCM under the journal's
@@ -11,7 +13,7 @@ const IV_BYTES = 12;
  */
 export async function encryptField(key: CryptoKey, address: FieldAddress, value: unknown): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const plain = new TextEncoder().encode(JSON.stringify(value));
+  const plain = ENCODER.encode(JSON.stringify(value));
   const sealed = new Uint8Array(
     await crypto.subtle.encrypt(
       { name: 'AES-GCM', iv, additionalData: fieldAssociatedData(address) },
