@@ -46,7 +46,9 @@ describe('SyncStatusIndicator in German', () => {
     const i18n = await createI18n('de-DE');
     render(
       <I18nextProvider i18n={i18n}>
-        <SyncContext.Provider value={{ status, syncNow: () => Promise.resolve() }}>
+        <SyncContext.Provider
+          value={{ status, syncNow: () => Promise.resolve(), notifyLocalWrite: () => undefined }}
+        >
           <SyncStatusIndicator />
         </SyncContext.Provider>
       </I18nextProvider>,
