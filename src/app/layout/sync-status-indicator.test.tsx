@@ -8,6 +8,20 @@ import { SyncStatusStore } from '../../sync/sync-status.ts';
 import { SyncContext } from '../data/sync-context.ts';
 import SyncStatusIndicator from './sync-status-indicator.tsx';
 
+/** The indicator in German over `status`, as the layout shows it. */
+async function showInGerman(status: SyncStatusStore): Promise<void> {
+  const i18n = await createI18n('de-DE');
+  render(
+    <I18nextProvider i18n={i18n}>
+      <SyncContext.Provider
+        value={{ status, syncNow: () => Promise.resolve(), notifyLocalWrite: () => undefined }}
+      >
+        <SyncStatusIndicator />
+      </SyncContext.Provider>
+    </I18nextProvider>,
+  );
+}
+
 describe('SyncStatusIndicator in German', () => {
   it('says why sync failed in German and keeps the server’s English words under "Technische Details"', async () => {
     const user = userEvent.setup();
@@ -17,16 +31,7 @@ describe('SyncStatusIndicator in German', () => {
       pending: 1,
       error: { kind: 'server', message: 'push failed: 500 internal error' },
     });
-    const i18n = await createI18n('de-DE');
-    render(
-      <I18nextProvider i18n={i18n}>
-        <SyncContext.Provider
-          value={{ status, syncNow: () => Promise.resolve(), notifyLocalWrite: () => undefined }}
-        >
-          <SyncStatusIndicator />
-        </SyncContext.Provider>
-      </I18nextProvider>,
-    );
+    await showInGerman(status);
 
     await user.click(screen.getByRole('button', { name: /Sync-Problem/ }));
     const panel = screen.getByRole('group', { name: 'Details zur Synchronisierung' });
@@ -43,16 +48,7 @@ describe('SyncStatusIndicator in German', () => {
     const user = userEvent.setup();
     const status = new SyncStatusStore();
     status.set({ state: 'up_to_date', pending: 2, locked: true });
-    const i18n = await createI18n('de-DE');
-    render(
-      <I18nextProvider i18n={i18n}>
-        <SyncContext.Provider
-          value={{ status, syncNow: () => Promise.resolve(), notifyLocalWrite: () => undefined }}
-        >
-          <SyncStatusIndicator />
-        </SyncContext.Provider>
-      </I18nextProvider>,
-    );
+    await showInGerman(status);
 
     await user.click(screen.getByRole('button', { name: /Gesperrt/ }));
     const panel = screen.getByRole('group', { name: 'Details zur Synchronisierung' });
