@@ -10,13 +10,20 @@ import { validatePulledRows } from './fetch-pull-page.ts';
  * one transaction per batch, each removing the kept rows it applied or found older than the tables'.
  * No pull from cursor 0: the cursor already covers them.
  *
+ * `resendClear`: the key is the one this device retired when it turned encryption off (ADR 0152); the
+ * rows it applies set the clear resend back to cover them, in the same transaction.
+ *
  * Resolves true when every kept row was tried (a row kept anew meanwhile waits for the next call).
  * False when the kept rows may be older than a push of ours acknowledged since the last pull to the
  * server's clock (R14a): they wait for the next one, which removes those it makes older. Rejects with
  * JournalDecryptionError when a kept value does not open (nothing of its batch is written),
  * MalformedResponseError when an opened row is invalid.
  */
-export async function applyKeptRows(db: MurmurDatabase, cipher: JournalCipher): Promise<boolean> {
+export async function applyKeptRows(
+  db: MurmurDatabase,
+  cipher: JournalCipher,
+  { resendClear = false }: { resendClear?: boolean } = {},
+): Promise<boolean> {
   let after: [string, string] | null = null;
   for (;;) {
     // In key order from the last batch on, so a row that stays (a newer one kept meanwhile, a table
@@ -26,7 +33,7 @@ export async function applyKeptRows(db: MurmurDatabase, cipher: JournalCipher): 
     const last: SealedRow | undefined = batch.at(-1);
     if (last === undefined) return true;
     const rows = validatePulledRows(await cipher.openRows(batch));
-    const result = await applyPullPage(db, rows, 0, undefined, { fromKept: true });
+    const result = await applyPullPage(db, rows, 0, undefined, { fromKept: true, resendClear });
     if (result.stale) return false;
     after = [last.table, last.id];
   }

@@ -27,6 +27,7 @@ import {
   getPulledMutationSeq,
   setMeta,
 } from '../db/sync-meta.ts';
+import { resendAgainFrom } from '../db/resending.ts';
 import { digestRows } from './digest.ts';
 import type { ServerRow, TableDigest } from './protocol.ts';
 
@@ -135,6 +136,11 @@ export interface ApplyOptions {
    * before it; otherwise stale. The cursor stays where it is.
    */
   fromKept?: boolean;
+  /**
+   * The rows were opened with the key this device retired when it turned encryption off (ADR 0152):
+   * the server holds them sealed, so the clear resend is set back to cover those applied here.
+   */
+  resendClear?: boolean;
 }
 
 const keptKey = (table: string, id: string) => `${table}\u0000${id}`;
@@ -151,7 +157,15 @@ export async function applyPullPage(
   digest: Record<string, TableDigest> | undefined,
   options: ApplyOptions = {},
 ): Promise<PageResult> {
-  const { moreToCome, snapshotMutationSeq, reachesClock, pokeFrom, keep = [], fromKept } = options;
+  const {
+    moreToCome,
+    snapshotMutationSeq,
+    reachesClock,
+    pokeFrom,
+    keep = [],
+    fromKept,
+    resendClear,
+  } = options;
   const scope = [...allSyncTables(db), db.outbox, db.sync_meta, db.sealed_rows];
   return db.transaction('rw', scope, async () => {
     const groups = [...groupByTable(rows)];
@@ -206,6 +220,7 @@ export async function applyPullPage(
       write.catch(() => undefined);
       writes.push(write);
     };
+    const applied: { table: SyncedTable; id: string }[] = [];
     for (const [table, tableRows] of groups) {
       const store = db.entityTable(table);
       const current = stored.get(table) ?? new Map<string, StoredRow>();
@@ -238,7 +253,9 @@ export async function applyPullPage(
       // One call per table: the engine runs in a worker (ADR 0139), where cloning a group's rows in
       // one task holds no one's input.
       if (changed.size > 0) issue(store.bulkPut([...changed.values()]));
+      for (const id of changed.keys()) applied.push({ table, id });
     }
+    if (resendClear) issue(resendAgainFrom(db, applied));
     // After the clear rows, so a sealed row is kept only when newer than what the tables now hold.
     for (const row of keep) {
       if (!isSyncedTable(row.table)) continue;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { heldJournalKey } from '../db/journal-key.ts';
+import { heldJournalKey, retiredJournalKey } from '../db/journal-key.ts';
+import { resendDirection } from '../db/resending.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { settle } from '../testing/sync/test-device.ts';
 import { createTestWorld, TEST_USER } from '../testing/sync/test-world.ts';
@@ -280,6 +281,79 @@ describe('an encrypted journal syncs sealed (ADR 0151, R44)', () => {
     // The clear resend's rows are newer than the one the locked device kept: it went (R47).
     expect(await locked.db.sealed_rows.count()).toBe(0);
     expect((await a.db.conflicts.toArray()).filter((c) => c.resolved_at === null)).toEqual([]);
+  });
+
+  it('[R46] an entry another device sealed just before the turning off, not yet pulled by the turning-off device, opens with its retired key and is resent clear (ADR 0152)', async () => {
+    const key = await generateDataKey();
+    const world = createTestWorld();
+    world.server.setJournalEncrypted(TEST_USER);
+    const a = await keyedByItsDatabase(world);
+    const b = await keyedByItsDatabase(world);
+    await a.commands.holdJournalKey(key);
+    await b.commands.holdJournalKey(key);
+    for (const tab of [a, b]) tab.engine.start();
+    await a.commands.createNote({ title: 'Heron at the weir', body: 'marmalade' });
+    a.engine.notifyLocalWrite();
+    await settleSealed([a, b]);
+
+    // A is offline, so it has not pulled what B writes next: B's new entry reaches the server sealed.
+    a.device.connectivity.set(false);
+    const late = await b.commands.createNote({ title: 'Kingfisher', body: 'birds on the bank' });
+    b.engine.notifyLocalWrite();
+    await settleSealed([b]);
+    expect(JSON.stringify(world.server.rows(TEST_USER))).not.toMatch(WORDS);
+
+    // A turns encryption off (the envelope removal is the server's), resends what it holds, and comes back.
+    await a.commands.startTurningEncryptionOff(1);
+    world.server.setJournalEncrypted(TEST_USER, false);
+    await a.commands.finishTurningEncryptionOff();
+    await a.commands.resendWrittenEntries();
+    a.device.connectivity.set(true);
+    await settleSealed([a, b]);
+
+    // The late entry came sealed and opened with the retired key: stored clear here, nothing kept aside,
+    // not locked, and the clear resend set back to cover it, as the banner's resend then does.
+    expect(await heldJournalKey(a.db)).toBeNull();
+    expect(await a.db.notes.get(late)).toMatchObject({ title: 'Kingfisher', body: 'birds on the bank' });
+    expect(await a.db.sealed_rows.count()).toBe(0);
+    expect(a.engine.status.get()).toMatchObject({ error: null, locked: false });
+    expect(await resendDirection(a.db)).toBe('clear');
+    await a.commands.resendWrittenEntries();
+    a.engine.notifyLocalWrite();
+    await settleSealed([a, b]);
+
+    const onServer = JSON.stringify(world.server.rows(TEST_USER));
+    expect(onServer).not.toContain('mx1.');
+    expect(onServer).toContain('Kingfisher');
+    // A device with no key at all reads every entry.
+    const fresh = await world.tab(world.device());
+    fresh.engine.start();
+    await settleSealed([fresh]);
+    expect(await fresh.db.notes.get(late)).toMatchObject({ title: 'Kingfisher', body: 'birds on the bank' });
+    expect(await fresh.db.sealed_rows.count()).toBe(0);
+  });
+
+  it('[R47] a retired key that does not open a kept row is forgotten: the row stays kept and the device says locked', async () => {
+    const world = createTestWorld();
+    world.server.setJournalEncrypted(TEST_USER);
+    const a = await keyedByItsDatabase(world);
+    await a.commands.holdJournalKey(await generateDataKey());
+    await a.commands.startTurningEncryptionOff(1);
+    await a.commands.finishTurningEncryptionOff();
+    // Encrypted again elsewhere, with a key A never held.
+    const b = await keyedByItsDatabase(world);
+    await b.commands.holdJournalKey(await generateDataKey());
+    b.engine.start();
+    await b.commands.createNote({ title: 'Heron at the weir', body: 'marmalade' });
+    b.engine.notifyLocalWrite();
+    await settleSealed([b]);
+
+    a.engine.start();
+    await settleSealed([a]);
+    expect(await retiredJournalKey(a.db)).toBeNull();
+    expect(await a.db.sealed_rows.count()).toBe(1);
+    expect(await a.db.notes.count()).toBe(0);
+    expect(a.engine.status.get()).toMatchObject({ error: null, locked: true });
   });
 
   it('[R46] text that only looks sealed, from a device with no key, is refused as a change and kept, never retried for ever', async () => {

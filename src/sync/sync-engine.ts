@@ -10,11 +10,12 @@
  * periodic timer. Runs are single-flight: a trigger during a run is picked up by the same run.
  */
 import { mergeKeptConflicts, type TriedMerges } from '../db/commands/merge-kept-conflicts.ts';
-import { forgetJournalKey } from '../db/journal-key.ts';
+import { forgetJournalKey, forgetRetiredJournalKey, retiredJournalKey } from '../db/journal-key.ts';
 import { getClientId } from '../db/sync-meta.ts';
 import type { MurmurDatabase } from '../db/schema.ts';
 import { applyKeptRows } from './apply-kept-rows.ts';
 import { applyPokePage } from './apply-poke-page.ts';
+import { JournalDecryptionError } from './crypto/crypto-errors.ts';
 import { journalCipher, type JournalCipher } from './crypto/journal-cipher.ts';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
 import { LockReservation } from './lock-reservation.ts';
@@ -56,6 +57,12 @@ export interface SyncEngineOptions {
    * called when the server says the journal is clear again (R46), after which the engine pushes again.
    */
   forgetJournalKey?: () => Promise<void>;
+  /**
+   * The key this device retired when it turned encryption off (ADR 0152; by default the one
+   * `sync_meta.retired_journal_key` holds): with no key held, rows kept sealed are opened with it,
+   * applied, and set the clear resend back to cover them. Never used to seal.
+   */
+  retiredJournalKey?: () => Promise<CryptoKey | null>;
 }
 
 /**
@@ -112,6 +119,7 @@ export class SyncEngine {
       backoff: defaultBackoff,
       journalKey: () => Promise.resolve(null),
       forgetJournalKey: () => forgetJournalKey(options.db),
+      retiredJournalKey: () => retiredJournalKey(options.db),
       ...options,
     };
   }
@@ -192,7 +200,9 @@ export class SyncEngine {
       .then(async (cipher) => {
         // Rows kept while locked go first, so the poke's newer ones meet them in the tables (R47).
         if (cipher) await applyKeptRows(db, cipher);
-        return applyPokePage(db, poke, cipher);
+        const covered = await applyPokePage(db, poke, cipher);
+        if (!cipher) await this.applyKeptWithRetiredKey();
+        return covered;
       })
       .then(
         (covered) => {
@@ -211,6 +221,26 @@ export class SyncEngine {
   private async currentCipher(): Promise<JournalCipher | null> {
     const key = await this.options.journalKey();
     return key ? journalCipher(key) : null;
+  }
+
+  /**
+   * ADR 0152: on the device that turned encryption off, rows kept sealed (an entry another device sealed
+   * just before the envelope's removal) open with the retired key; they are applied and the clear
+   * resend is set back to cover them in the same transaction. False as applyKeptRows says (R14a).
+   */
+  private async applyKeptWithRetiredKey(): Promise<boolean> {
+    const { db } = this.options;
+    if ((await db.sealed_rows.count()) === 0) return true;
+    const retired = await this.options.retiredJournalKey();
+    if (!retired) return true;
+    try {
+      return await applyKeptRows(db, journalCipher(retired), { resendClear: true });
+    } catch (error) {
+      if (!(error instanceof JournalDecryptionError)) throw error;
+      // Sealed with a later key (encryption turned on again and off elsewhere): they wait as locked.
+      await forgetRetiredJournalKey(db);
+      return true;
+    }
   }
 
   /** The window got focus or became visible. */
@@ -337,7 +367,10 @@ export class SyncEngine {
         // Unlocked: what was kept sealed while locked is opened and applied before this cycle's pull,
         // from the store, not pulled again (R47). Kept rows older than an acknowledged push wait for
         // the pull to the clock (R14a).
-        if (ctxCipher && !(await applyKeptRows(db, ctxCipher))) this.needPull = true;
+        const keptApplied = ctxCipher
+          ? await applyKeptRows(db, ctxCipher)
+          : await this.applyKeptWithRetiredKey();
+        if (!keptApplied) this.needPull = true;
         let busy = false;
         // Nothing queued: skip the push cycle and its lock and lease writes (a write after the count
         // requests another round of this loop).
@@ -367,6 +400,7 @@ export class SyncEngine {
             if (demand.answered()) this.needPull = false;
             // Kept rows that waited for this pull to the clock (R14a) can be applied now (R47).
             if (ctxCipher) await applyKeptRows(db, ctxCipher);
+            else await this.applyKeptWithRetiredKey();
             // Edits that met on the server and touch different words become one text (R40).
             if ((await mergeKeptConflicts({ db, ports }, this.triedMerges)) > 0) this.needPush = true;
           }
@@ -459,7 +493,9 @@ export class SyncEngine {
   private async refreshPending(): Promise<number> {
     const { db } = this.options;
     const [pending, kept] = await Promise.all([db.outbox.count(), db.sealed_rows.count()]);
-    this.status.set({ pending, locked: kept > 0 || this.pushRefusedLocked });
+    // Rows the retired key opens (ADR 0152) are applied by the next cycle: they lock nothing.
+    const sealedForGood = kept > 0 && (await this.options.retiredJournalKey()) === null;
+    this.status.set({ pending, locked: sealedForGood || this.pushRefusedLocked });
     return pending;
   }
 

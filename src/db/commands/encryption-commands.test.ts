@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestIds } from '../../testing/sync/test-ids.ts';
 import { audioResealing } from '../audio-resealing.ts';
-import { heldJournalKey } from '../journal-key.ts';
+import { heldJournalKey, retiredJournalKey } from '../journal-key.ts';
 import { openUserDatabase } from '../open-user-database.ts';
 import { resendDirection } from '../resending.ts';
 import type { MurmurDatabase } from '../schema.ts';
@@ -136,6 +136,32 @@ describe('turning encryption off (ADR 0152)', () => {
     expect(await commands.turningEncryptionOff()).toBeUndefined();
     expect(await commands.resendWrittenEntries()).toBe('clear');
     expect(await resendDirection(db)).toBeNull();
+  });
+
+  it('resends clear every value the server may hold sealed, empty ones too, and keeps the key retired, to open only', async () => {
+    const note = await commands.createNote({ title: 'Heron', body: '', tags: [] });
+    const mood = await commands.createMoodEntry({ level: 3, note: '', activities: [] });
+    const last = (await db.outbox.orderBy('seq').last())?.seq ?? 0;
+    await commands.startTurningEncryptionOff(1);
+    await commands.finishTurningEncryptionOff();
+    await commands.resendWrittenEntries();
+
+    // An empty text or tag list was sealed like any other value: left sealed, a device without the key
+    // would keep the whole entry aside.
+    expect(await queuedAfter(db, last)).toEqual([
+      { id: note, fields: ['body', 'tags', 'title'] },
+      { id: mood, fields: ['activities', 'note'] },
+    ]);
+    expect(await heldJournalKey(db)).toBeNull();
+    expect(await retiredJournalKey(db)).not.toBeNull();
+
+    // Encryption turned on again here: the new key is the one, the retired one goes.
+    const next = await globalThis.crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+      'encrypt',
+      'decrypt',
+    ]);
+    await commands.holdJournalKey(next);
+    expect(await retiredJournalKey(db)).toBeNull();
   });
 
   it('is not started on a device that does not hold the key', async () => {

@@ -1,9 +1,21 @@
 import { startAudioResealing } from '../audio-resealing.ts';
 import type { Stored } from '../entities/common.ts';
 import { tablePolicy, type SyncedTable } from '../entities/entity-tables.ts';
-import { heldJournalKey, holdJournalKey, JOURNAL_KEY } from '../journal-key.ts';
+import {
+  heldJournalKey,
+  holdJournalKey,
+  JOURNAL_KEY,
+  RETIRED_JOURNAL_KEY,
+  retiredJournalKey,
+} from '../journal-key.ts';
 import type { DbPorts } from '../ports.ts';
-import { isResending, RESENDING_KEY, type ResendDirection } from '../resending.ts';
+import {
+  isResending,
+  RESENDING_KEY,
+  WRITTEN_TABLES,
+  type ResendDirection,
+  type ResendPosition,
+} from '../resending.ts';
 import type { MurmurDatabase, OutboxRow } from '../schema.ts';
 import { getClientId, getHlcState, getMeta, setMeta } from '../sync-meta.ts';
 import { TURNING_OFF_KEY, turningEncryptionOff, type TurningOff } from '../turning-encryption-off.ts';
@@ -11,26 +23,8 @@ import type { CommandContext } from './command-context.ts';
 import { planChange } from './plan-change.ts';
 import { changeScope } from './write-change.ts';
 
-/** The tables whose rows hold what a person wrote and that a device may change (ADR 0151). */
-const WRITTEN_TABLES = [
-  'notes',
-  'diary_entries',
-  'mood_entries',
-  'recordings',
-] as const satisfies SyncedTable[];
-
 /** Rows resent in one transaction: large enough to be quick, small enough to keep each commit short. */
 const BATCH = 250;
-
-/**
- * Where a resend stopped: the next table to finish and the last id done in it (sync_meta `resending`);
- * `clear` when it resends the journal readable (turning encryption off, ADR 0152).
- */
-interface ResendPosition {
-  table: (typeof WRITTEN_TABLES)[number];
-  after: string;
-  clear?: true;
-}
 
 export interface ResendProgress {
   done: number;
@@ -48,10 +42,19 @@ function samePosition(stored: ResendPosition | undefined, expected: ResendPositi
   );
 }
 
-/** A value with nothing in it reveals nothing, and is not resent. */
+/** Turning encryption on: a value with nothing in it reveals nothing, and is not resent sealed. */
 function hasWords(value: unknown): boolean {
   if (value === null || value === undefined || value === '') return false;
   return !(Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * Turning it off: every value the server may hold sealed goes again, an empty one too (an empty text
+ * or tag list was sealed like any other; only null never is, seal-patch.ts), or a device without the
+ * key would keep the whole row aside for one sealed empty field.
+ */
+function mayBeSealed(value: unknown): boolean {
+  return value !== null && value !== undefined;
 }
 
 /**
@@ -65,8 +68,10 @@ async function resendRows(
   ports: DbPorts,
   table: SyncedTable,
   rows: readonly Stored<Record<string, unknown>>[],
+  direction: ResendDirection,
 ): Promise<void> {
   const fields = Object.keys(tablePolicy(table).protectedFields);
+  const resent = direction === 'clear' ? mayBeSealed : hasWords;
   const [clientId, firstHlc] = await Promise.all([getClientId(db, ports.ids), getHlcState(db)]);
   let hlcState = firstHlc;
   const written: Stored<Record<string, unknown>>[] = [];
@@ -74,7 +79,7 @@ async function resendRows(
   for (const row of rows) {
     const id = String(row['id']);
     const patch = Object.fromEntries(
-      fields.filter((field) => hasWords(row[field])).map((field) => [field, row[field]]),
+      fields.filter((field) => resent(row[field])).map((field) => [field, row[field]]),
     );
     if (Object.keys(patch).length === 0) continue;
     const planned = planChange(
@@ -128,9 +133,13 @@ export function encryptionCommands(ctx: CommandContext) {
     /**
      * Encryption was turned off elsewhere (ADR 0152): the rows this device kept sealed while locked
      * (R47) will never open here; the turning-off device resends every entry clear, which the next pull
-     * brings.
+     * brings. On the device that turned it off they open with its retired key, and stay to be resent.
      */
-    dropSealedRows: () => db.sealed_rows.clear(),
+    async dropSealedRows(): Promise<void> {
+      await db.transaction('rw', db.sealed_rows, db.sync_meta, async () => {
+        if ((await retiredJournalKey(db)) === null) await db.sealed_rows.clear();
+      });
+    },
 
     /** Marks the journal's existing entries to be resent sealed; resendWrittenEntries does it. */
     async startResendingWrittenEntries(): Promise<void> {
@@ -164,8 +173,8 @@ export function encryptionCommands(ctx: CommandContext) {
 
     /**
      * The envelope is gone from the server: in one transaction, the clear resend is marked from the
-     * start, the audio step is started with the recorded key (ADR 0153), the key is forgotten and the
-     * turning off is done. From the commit on, pushes leave clear and the server takes them (R46);
+     * start, the audio step is started with the recorded key (ADR 0153), the key is forgotten (kept
+     * retired, to open and never to seal) and the turning off is done. From the commit on, pushes leave clear and the server takes them (R46);
      * before it, a push leaves sealed and, the envelope being gone, is refused whole and kept (R46),
      * never stored half.
      */
@@ -173,6 +182,9 @@ export function encryptionCommands(ctx: CommandContext) {
       await db.transaction('rw', db.sync_meta, async () => {
         const pending = await turningEncryptionOff(db);
         if (pending) await startAudioResealing(db, ports.ids, { target: 'clear', key: pending.key });
+        // Kept to open what another device sealed just before the removal and this one pulls after it.
+        const retired = pending?.key ?? (await heldJournalKey(db));
+        if (retired) await setMeta(db, RETIRED_JOURNAL_KEY, retired);
         await setMeta(db, RESENDING_KEY, {
           table: WRITTEN_TABLES[0],
           after: '',
@@ -234,7 +246,7 @@ export function encryptionCommands(ctx: CommandContext) {
               : WRITTEN_TABLES[index + 1]
                 ? { table: WRITTEN_TABLES[index + 1] as ResendPosition['table'], after: '', ...way }
                 : undefined;
-          await resendRows(db, ports, table, rows);
+          await resendRows(db, ports, table, rows, way.clear ? 'clear' : 'sealed');
           if (next) await setMeta(db, RESENDING_KEY, next);
           else await db.sync_meta.delete(RESENDING_KEY);
           return { count: rows.length, next };
