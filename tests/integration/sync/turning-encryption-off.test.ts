@@ -104,4 +104,40 @@ describe.each(TARGETS)('turning encryption off on %s (ADR 0152)', (target) => {
     expect(onServer).toContain('tamarind, then rain');
     expect(onServer).not.toContain('mx1.');
   }, 90_000);
+
+  it('an entry another device sealed just before the turning off, not yet pulled there, is opened with the retired key and resent clear', async () => {
+    const user = await signUpUser(backend);
+    const { envelope, dataKey } = await createKeyEnvelope('otter lantern quarry velvet', CHEAP_KDF);
+    expect((await user.supabase.from('journal_keys').insert({ envelope })).error).toBeNull();
+    const a = await openEngineDevice(backend, user.email, 'key in its database');
+    const b = await openEngineDevice(backend, user.email, 'key in its database');
+    devices.push(a, b);
+    await a.commands.holdJournalKey(dataKey);
+    await b.commands.holdJournalKey(dataKey);
+
+    // A is offline: B's new entry reaches the server sealed, and A has not pulled it.
+    a.connectivity.set(false);
+    const late = await b.commands.createNote({ title: 'Kinkajou', body: 'saffron by the sluice', tags: [] });
+    b.engine.notifyLocalWrite();
+    await waitFor(async () => ((await b.db.outbox.count()) === 0 ? true : undefined), 'b pushed', 20_000);
+
+    // A turns encryption off (the removal needs no engine), resends what it holds, and comes back.
+    await a.commands.startTurningEncryptionOff(1);
+    const removed = await user.supabase.from('journal_keys').delete().eq('version', 1).select('version');
+    expect(removed.data).toEqual([{ version: 1 }]);
+    await a.commands.finishTurningEncryptionOff();
+    expect(await a.commands.resendWrittenEntries()).toBe('clear');
+    a.connectivity.set(true);
+    await waitFor(() => a.db.notes.get(late), 'the late entry opened on a', 20_000);
+    // The resend was set back to cover it; the banner runs it, as here.
+    expect(await a.commands.resendWrittenEntries()).toBe('clear');
+    a.engine.notifyLocalWrite();
+    await waitFor(async () => ((await a.db.outbox.count()) === 0 ? true : undefined), 'a resent', 20_000);
+    expect(a.engine.status.get()).toMatchObject({ error: null, locked: false });
+
+    const { data } = await serviceClient(backend).from('notes').select('*').eq('user_id', user.id);
+    const onServer = JSON.stringify(data);
+    expect(onServer).toContain('saffron by the sluice');
+    expect(onServer).not.toContain('mx1.');
+  }, 90_000);
 });
