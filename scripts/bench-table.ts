@@ -57,8 +57,11 @@ function benchmarkSection(benchmark: string, rows: TableRow[]): string {
   const notes: string[] = [];
   const body = rows.map((row) => {
     const limit = budget(row.metric) ?? '—';
-    if (row.metric.note) notes.push(row.metric.note);
-    return cells(row, row.metric.note ? `${limit} (${notes.length})` : limit).slice(1);
+    const { note } = row.metric;
+    if (!note) return cells(row, limit).slice(1);
+    // Rows that say the same thing share one note.
+    if (!notes.includes(note)) notes.push(note);
+    return cells(row, `${limit} (${notes.indexOf(note) + 1})`).slice(1);
   });
   const headings = HEADINGS.slice(1);
   const table = [headings, headings.map(() => '---'), ...body]

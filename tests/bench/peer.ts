@@ -51,9 +51,9 @@ const HOPS = 25;
 const MIN_RUNS = 3;
 const EDIT_SUFFIX = ' (edited offline)';
 
-const PEER_DEFAULTS: PeerSettings = { label: 'RxDB, default batches (pull 100, push 100)' };
+const PEER_DEFAULTS: PeerSettings = { label: 'RxDB, batches of 100' };
 const PEER_BEST: PeerSettings = {
-  label: 'RxDB, larger batches (pull 1,000, push 1,000)',
+  label: 'RxDB, batches of 1,000',
   pullBatchSize: 1_000,
   pushBatchSize: 1_000,
 };
@@ -231,14 +231,14 @@ function conflictFigures(on: string, murmur: ConflictCases, peer: ConflictCases)
     { who: "A's edit", kind: 'edit' as const, words: CONFLICT_WORDS.aBeforeDelete.trim() },
     { who: "B's delete", kind: 'delete' as const },
   ];
-  const twoEditsName = 'conflict, A and B edit one body offline, B then A reconnects';
-  const deleteName = 'conflict, A edits offline while B deletes the note, then A reconnects';
+  const twoEditsName = 'two offline edits of one body';
+  const deleteName = 'an offline edit against a delete';
   return [
     conflictOutcome(`Murmur, ${on}: ${twoEditsName}`, murmur.twoEdits, twoEdits, true),
-    conflictOutcome(`RxDB, default conflict handler, ${on}: ${twoEditsName}`, peer.twoEdits, twoEdits, false),
+    conflictOutcome(`RxDB, its default handler, ${on}: ${twoEditsName}`, peer.twoEdits, twoEdits, false),
     conflictOutcome(`Murmur, ${on}: ${deleteName}`, murmur.editAgainstDelete, editAgainstDelete, true),
     conflictOutcome(
-      `RxDB, default conflict handler, ${on}: ${deleteName}`,
+      `RxDB, its default handler, ${on}: ${deleteName}`,
       peer.editAgainstDelete,
       editAgainstDelete,
       false,
@@ -341,13 +341,13 @@ async function measureOn(
   if (!defaults || !best) throw new Error('peer: missing peer runs');
   const peerFigures = (peerRun: (typeof peerRuns)[number]) => [
     msFigure(
-      `${peerRun.settings.label}, ${on}: initial sync, ${notes} notes, fresh browser, to fully synced`,
+      `${peerRun.settings.label}, ${on}: initial sync of ${notes} notes`,
       peerRun.initial,
       undefined,
-      'navigation start to its first replication done',
+      'a fresh browser, from navigation start to its first replication done; pull and push batches of that size',
     ),
     timesFigure(
-      `${peerRun.settings.label} over Murmur, ${on}: initial sync time`,
+      `${peerRun.settings.label} over Murmur, ${on}: initial sync`,
       peerRun.initial,
       murmurInitial,
       2,
@@ -356,12 +356,12 @@ async function measureOn(
   ];
   const drainFigures = (peerRun: (typeof peerRuns)[number]) => [
     rateFigure(
-      `${peerRun.settings.label}, ${on}: drain of ${edits} offline edits, online to fully pushed`,
+      `${peerRun.settings.label}, ${on}: drain of ${edits} offline edits`,
       peerRun.drains,
-      'RxDB in sync',
+      'online to RxDB in sync',
     ),
     timesFigure(
-      `${peerRun.settings.label} over Murmur, ${on}: drain time`,
+      `${peerRun.settings.label} over Murmur, ${on}: drain`,
       peerRun.drains,
       murmurDrains,
       1,
@@ -372,10 +372,10 @@ async function measureOn(
     const murmur = murmurHopSamples.map((hop) => hop[until]);
     const peer = peerHopSamples.map((hop) => hop[until]);
     return [
-      msFigure(`Murmur, ${on}: device A → device B, note body saved to ${what}`, murmur),
-      msFigure(`RxDB, ${on}: device A → device B, note body saved to ${what}`, peer),
+      msFigure(`Murmur, ${on}: A → B, to ${what}`, murmur, undefined, 'a note body saved on device A'),
+      msFigure(`RxDB, ${on}: A → B, to ${what}`, peer, undefined, 'a note body saved on device A'),
       timesFigure(
-        `RxDB over Murmur, ${on}: device A → device B, to ${what}`,
+        `RxDB over Murmur, ${on}: A → B, to ${what}`,
         peer,
         murmur,
         1,
@@ -386,17 +386,17 @@ async function measureOn(
   return {
     metrics: [
       msFigure(
-        `Murmur, ${on}: initial sync, ${notes} notes, fresh browser, to fully synced`,
+        `Murmur, ${on}: initial sync of ${notes} notes`,
         murmurInitial,
         undefined,
-        'navigation start to "up to date" with every note stored',
+        'a fresh browser, from navigation start to "up to date" with every note stored',
       ),
       ...peerFigures(defaults),
       ...peerFigures(best),
       rateFigure(
-        `Murmur, ${on}: drain of ${edits} offline edits, online to fully pushed`,
+        `Murmur, ${on}: drain of ${edits} offline edits`,
         murmurDrains,
-        'outbox empty',
+        'online to the outbox empty',
       ),
       ...drainFigures(defaults),
       ...drainFigures(best),
