@@ -367,10 +367,7 @@ export class SyncEngine {
         // Unlocked: what was kept sealed while locked is opened and applied before this cycle's pull,
         // from the store, not pulled again (R47). Kept rows older than an acknowledged push wait for
         // the pull to the clock (R14a).
-        const keptApplied = ctxCipher
-          ? await applyKeptRows(db, ctxCipher)
-          : await this.applyKeptWithRetiredKey();
-        if (!keptApplied) this.needPull = true;
+        if (ctxCipher && !(await applyKeptRows(db, ctxCipher))) this.needPull = true;
         let busy = false;
         // Nothing queued: skip the push cycle and its lock and lease writes (a write after the count
         // requests another round of this loop).
@@ -400,7 +397,8 @@ export class SyncEngine {
             if (demand.answered()) this.needPull = false;
             // Kept rows that waited for this pull to the clock (R14a) can be applied now (R47).
             if (ctxCipher) await applyKeptRows(db, ctxCipher);
-            else await this.applyKeptWithRetiredKey();
+            // After the pull, off a clear journal's way to its push: what a retired key opens (ADR 0152).
+            else if (!(await this.applyKeptWithRetiredKey())) this.needPull = true;
             // Edits that met on the server and touch different words become one text (R40).
             if ((await mergeKeptConflicts({ db, ports }, this.triedMerges)) > 0) this.needPush = true;
           }
