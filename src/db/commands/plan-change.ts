@@ -84,8 +84,12 @@ export function planChange(
   const allowed = policy.writable ? null : new Set(policy.patchableFields ?? []);
   for (const field of Object.keys(patch)) {
     if (allowed && !allowed.has(field)) throw new Error(`${table}.${field} is not writable on the client`);
-    if (policy.clearOnlyFields?.includes(field) && patch[field] !== null)
-      throw new Error(`${table}.${field} can only be cleared`);
+    if (
+      policy.keptFields?.includes(field) &&
+      patch[field] !== null &&
+      (options.resend !== true || current[field] == null)
+    )
+      throw new Error(`${table}.${field} can only be cleared, or resent where one is kept`);
     if (!options.create && policy.immutable.includes(field))
       throw new Error(`${table}.${field} cannot change`);
   }

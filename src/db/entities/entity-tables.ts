@@ -32,8 +32,11 @@ export interface TablePolicy {
   defaults?: (id: string) => Record<string, unknown>;
   /** Fields a client may change on an existing row when the table is otherwise server-owned. */
   patchableFields?: readonly string[];
-  /** Of patchableFields, those a client may only empty (set to null), never set to a value of its own. */
-  clearOnlyFields?: readonly string[];
+  /**
+   * Of patchableFields, the values the server kept (a conflict's): a client may empty one, or resend one
+   * where one is kept (sealed or clear as the journal is, R48); never set one where none is.
+   */
+  keptFields?: readonly string[];
 }
 
 const TITLE_BYTES = jsonTextBytes(500);
@@ -93,10 +96,10 @@ const syncedTables = {
     protectedFields: { losing_value: BODY_BYTES, base_value: BODY_BYTES },
     writable: false,
     immutable: [],
-    // losing_value and base_value only to clear them: a purge empties the versions kept of an entry's
-    // words, and the base text an edit kept for merging (R40, R42).
+    // A purge empties the versions kept of an entry's words and the base text an edit kept for merging
+    // (R40, R42); turning encryption on or off resends them sealed or clear (R48).
     patchableFields: ['resolved_at', 'losing_value', 'base_value'],
-    clearOnlyFields: ['base_value'],
+    keptFields: ['losing_value', 'base_value'],
   },
 } as const satisfies Record<string, TablePolicy>;
 

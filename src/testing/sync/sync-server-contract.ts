@@ -744,6 +744,92 @@ export function registerSyncServerContract(name: string, factory: () => Promise<
       expect(resealed.results.map((r) => r.status)).toEqual(['applied']);
     });
 
+    it("[R48] the owner resends a conflict's kept values in the journal's form where they are kept, never sets one where none is", async () => {
+      const sealed = (length: number) => `mx1.${'A'.repeat(length - 4)}`;
+      const created = hlc(CLIENT_A, NOW);
+      await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
+      await push(CLIENT_B, [mutation(CLIENT_B, 'notes', NOTE, { body: 'B' }, NOW + 2000, { body: created })]);
+      // A clear journal keeps a losing edit with its base text, and a refused change whole (R17, R40).
+      await push(CLIENT_A, [
+        mutation(CLIENT_A, 'notes', NOTE, { body: 'Late A' }, NOW + 1000, { body: created }, { body: 'Saw' }),
+        mutation(CLIENT_A, 'notes', NOTE, { title: 'Heron at the weir', font_size: 500 }, NOW + 3000),
+      ]);
+      const kept = await conflicts();
+      const lost = String(kept.find((c) => c['kind'] === 'lww_lost')?.['id']);
+      const refused = String(kept.find((c) => c['kind'] === 'rejected')?.['id']);
+      expect(kept.find((c) => c['id'] === refused)).toMatchObject({
+        losing_value: { title: 'Heron at the weir', font_size: 500 },
+        base_value: null,
+      });
+
+      // Encrypted: the kept values resent in clear are refused whole, a kept change field by field.
+      await h.encryptJournal({ id: USER, token });
+      const clear: [string, Record<string, unknown>][] = [
+        [lost, { losing_value: 'Late A', base_value: sealed(40) }],
+        [lost, { losing_value: sealed(40), base_value: 'Saw' }],
+        [refused, { losing_value: { title: 'Heron at the weir', font_size: 500 } }],
+      ];
+      for (const [id, patch] of clear) {
+        seq[CLIENT_A] = 3;
+        await expect(
+          push(CLIENT_A, [mutation(CLIENT_A, 'conflicts', id, patch, NOW + 10)]),
+        ).rejects.toMatchObject({
+          status: 403,
+          message: expect.stringContaining('journal_encrypted'),
+        });
+      }
+      seq[CLIENT_A] = 3;
+      // Sealed, they replace what was kept; a base text where none was kept is refused (R17).
+      const resealed = await push(CLIENT_A, [
+        mutation(CLIENT_A, 'conflicts', lost, { losing_value: sealed(40), base_value: sealed(44) }, NOW + 20),
+        mutation(
+          CLIENT_A,
+          'conflicts',
+          refused,
+          { losing_value: { title: sealed(48), font_size: 500 } },
+          NOW + 21,
+        ),
+        mutation(CLIENT_A, 'conflicts', refused, { base_value: sealed(44) }, NOW + 22),
+      ]);
+      expect(resealed.results.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected']);
+      expect(resealed.results[2]).toMatchObject({
+        reason: expect.stringContaining('base_value can only be cleared'),
+      });
+      const sealedKept = await conflicts();
+      expect(sealedKept.find((c) => c['id'] === lost)).toMatchObject({
+        losing_value: sealed(40),
+        base_value: sealed(44),
+      });
+      expect(sealedKept.find((c) => c['id'] === refused)).toMatchObject({
+        losing_value: { title: sealed(48), font_size: 500 },
+        base_value: null,
+      });
+
+      // Clear again: sealed kept values are refused whole, a kept change's too; clear ones are taken.
+      await h.decryptJournal({ id: USER, token });
+      await expect(
+        push(CLIENT_A, [
+          mutation(CLIENT_A, 'conflicts', refused, { losing_value: { title: sealed(48) } }, NOW + 30),
+        ]),
+      ).rejects.toMatchObject({ status: 403, message: expect.stringContaining('journal_not_encrypted') });
+      seq[CLIENT_A] = 6;
+      const opened = await push(CLIENT_A, [
+        mutation(CLIENT_A, 'conflicts', lost, { losing_value: 'Late A', base_value: 'Saw' }, NOW + 40),
+        mutation(
+          CLIENT_A,
+          'conflicts',
+          refused,
+          { losing_value: { title: 'Heron at the weir', font_size: 500 } },
+          NOW + 41,
+        ),
+      ]);
+      expect(opened.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+      expect((await conflicts()).find((c) => c['id'] === lost)).toMatchObject({
+        losing_value: 'Late A',
+        base_value: 'Saw',
+      });
+    });
+
     it('[R21] an edit that saw the current value, or follows its own device, is not a conflict', async () => {
       await push(CLIENT_A, [mutation(CLIENT_A, 'notes', NOTE, note(), NOW)]);
       const bHlc = hlc(CLIENT_B, NOW + 1000);

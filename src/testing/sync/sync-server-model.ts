@@ -9,7 +9,12 @@
  * started from, R40) and rejections (R17), tombstones (R24) and a horizon below which cursors must reset
  * (R26). Per client: the idempotency ledger (R8).
  */
-import { isSyncedTable, tablePolicy, type SyncedTable } from '../../db/entities/entity-tables.ts';
+import {
+  isSyncedTable,
+  syncedTableNames,
+  tablePolicy,
+  type SyncedTable,
+} from '../../db/entities/entity-tables.ts';
 import { isSealedOrEmpty, isSealedValue } from '../../db/entities/sealed-value.ts';
 import { serverRowSchema } from '../../db/entities/server-row-schema.ts';
 import { clampHlc, hlcNode, isHlc } from '../../db/hlc.ts';
@@ -340,10 +345,14 @@ export class SyncServerModel implements SyncServer {
     if (!policy.writable) {
       const allowed = policy.patchableFields ?? [];
       if (!existing || fields.some((f) => !allowed.includes(f))) return `${mutation.table} is read-only`;
-      const set = (policy.clearOnlyFields ?? []).find(
-        (f) => f in mutation.patch && mutation.patch[f] !== null,
+      // As sync_private.refusal (R42, R48): a kept value is emptied, or replaced where one is kept.
+      const set = jsonbKeys(mutation.patch).find(
+        (f) =>
+          (policy.keptFields ?? []).includes(f) &&
+          mutation.patch[f] !== null &&
+          (existing.data[f] ?? null) === null,
       );
-      if (set !== undefined) return `${set} can only be cleared`;
+      if (set !== undefined) return `${set} can only be cleared, or resent where one is kept`;
     }
     if (existing) {
       for (const field of policy.immutable) {
@@ -460,9 +469,11 @@ interface ConflictData {
 function clearTextIn(mutation: PushMutation): string | null {
   const { table } = mutation;
   const protectedFields = isSyncedTable(table) ? tablePolicy(table).protectedFields : {};
-  const field = jsonbKeys(mutation.patch).find(
-    (f) => Object.hasOwn(protectedFields, f) && !isSealedOrEmpty(mutation.patch[f]),
-  );
+  const field = jsonbKeys(mutation.patch).find((f) => {
+    if (!Object.hasOwn(protectedFields, f)) return false;
+    const value = mutation.patch[f];
+    return isKeptChange(table, value) ? keptChangeField(value, false) !== null : !isSealedOrEmpty(value);
+  });
   if (field !== undefined) return `${table}.${field}`;
   const base = jsonbKeys(mutation.base_text ?? {}).find((f) => !isSealedOrEmpty(mutation.base_text?.[f]));
   return base === undefined ? null : `${table}.${base} base text`;
@@ -475,12 +486,35 @@ function clearTextIn(mutation: PushMutation): string | null {
 function sealedValueIn(mutation: PushMutation): string | null {
   const { table } = mutation;
   const protectedFields = isSyncedTable(table) ? tablePolicy(table).protectedFields : {};
-  const field = jsonbKeys(mutation.patch).find(
-    (f) => Object.hasOwn(protectedFields, f) && isSealedValue(mutation.patch[f]),
-  );
+  const field = jsonbKeys(mutation.patch).find((f) => {
+    if (!Object.hasOwn(protectedFields, f)) return false;
+    const value = mutation.patch[f];
+    return isKeptChange(table, value) ? keptChangeField(value, true) !== null : isSealedValue(value);
+  });
   if (field !== undefined) return `${table}.${field}`;
   const base = jsonbKeys(mutation.base_text ?? {}).find((f) => isSealedValue(mutation.base_text?.[f]));
   return base === undefined ? null : `${table}.${base} base text`;
+}
+
+/** A conflict's kept value that is a rejected change kept whole (R17): an object of fields. */
+function isKeptChange(table: string, value: unknown): value is Record<string, unknown> {
+  return table === 'conflicts' && typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Every field name that some table protects: a kept change's own table is not in the mutation. */
+const PROTECTED_NAMES = new Set(
+  syncedTableNames.flatMap((table) => Object.keys(tablePolicy(table).protectedFields)),
+);
+
+/**
+ * As sync_private.kept_change_field: the first protected field of a kept change that is sealed
+ * (`sealed`), or that is in clear (not `sealed`), or null.
+ */
+function keptChangeField(change: Readonly<Record<string, unknown>>, sealed: boolean): string | null {
+  const field = jsonbKeys(change).find(
+    (f) => PROTECTED_NAMES.has(f) && (sealed ? isSealedValue(change[f]) : !isSealedOrEmpty(change[f])),
+  );
+  return field ?? null;
 }
 
 /** An object's keys in the order jsonb keeps them (shorter first, then by bytes), as jsonb_each reads them. */
