@@ -8,12 +8,16 @@ import { getMeta, setMeta } from './sync-meta.ts';
  */
 export const RESENDING_KEY = 'resending';
 
-/** The tables whose rows hold what a person wrote and that a device may change (ADR 0151), in resend order. */
+/**
+ * The tables whose rows hold what a person wrote and that a device may change (ADR 0151), in resend
+ * order: the entries, then the conflicts that keep versions of their words (R48).
+ */
 export const WRITTEN_TABLES = [
   'notes',
   'diary_entries',
   'mood_entries',
   'recordings',
+  'conflicts',
 ] as const satisfies SyncedTable[];
 
 type WrittenTable = (typeof WRITTEN_TABLES)[number];

@@ -220,7 +220,8 @@ export class SyncEngine {
 
   private async currentCipher(): Promise<JournalCipher | null> {
     const key = await this.options.journalKey();
-    return key ? journalCipher(key) : null;
+    const { db } = this.options;
+    return key ? journalCipher(key, (conflictId) => db.conflicts.get(conflictId)) : null;
   }
 
   /**

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestIds } from '../../testing/sync/test-ids.ts';
 import { audioResealing } from '../audio-resealing.ts';
+import type { Stored } from '../entities/common.ts';
+import type { Conflict } from '../entities/conflict.ts';
 import { heldJournalKey, retiredJournalKey } from '../journal-key.ts';
 import { openUserDatabase } from '../open-user-database.ts';
 import { resendDirection } from '../resending.ts';
@@ -50,6 +52,50 @@ describe('resending what was written before encryption was turned on', () => {
     expect(await commands.resendingWrittenEntries()).toBe(false);
     // The local copy is unchanged: only new stamps.
     expect(await db.notes.get(note)).toMatchObject({ title: 'Heron', body: 'marmalade' });
+  });
+
+  it('[R48] resends the values conflicts kept on the server, resolved or not, and none kept on this device alone', async () => {
+    const note = await commands.createNote({ title: 'Heron', body: 'marmalade' });
+    const conflict = (id: string, version: number, values: Partial<Conflict>): Stored<Conflict> => ({
+      id,
+      table_name: 'notes',
+      row_id: note,
+      field: 'body',
+      kind: 'lww_lost',
+      losing_value: 'words that lost',
+      losing_hlc: '',
+      winning_hlc: '',
+      reason: 'changed on two devices',
+      created_at: new Date(now).toISOString(),
+      resolved_at: null,
+      base_value: 'words both started from',
+      _sync: { version, hlc: {} },
+      ...values,
+    });
+    await db.conflicts.bulkPut([
+      conflict('c1', 4, {}),
+      conflict('c2', 5, { resolved_at: new Date(now).toISOString(), base_value: null }),
+      conflict('c3', 6, {
+        field: null,
+        kind: 'rejected',
+        losing_value: { title: 'Too long' },
+        base_value: null,
+      }),
+      conflict('c4', 7, { losing_value: null, base_value: null }),
+      conflict('c5', 0, {}),
+    ]);
+    const last = (await db.outbox.orderBy('seq').last())?.seq ?? 0;
+
+    await commands.startResendingWrittenEntries();
+    await commands.resendWrittenEntries();
+
+    expect(await queuedAfter(db, last)).toEqual([
+      { id: note, fields: ['body', 'title'] },
+      { id: 'c1', fields: ['base_value', 'losing_value'] },
+      { id: 'c2', fields: ['losing_value'] },
+      { id: 'c3', fields: ['losing_value'] },
+    ]);
+    expect(await db.conflicts.get('c3')).toMatchObject({ losing_value: { title: 'Too long' } });
   });
 
   it('stamps each entry of a batch with its own HLC, in queue order, and moves the HLC state to the last', async () => {

@@ -77,6 +77,8 @@ async function resendRows(
   const written: Stored<Record<string, unknown>>[] = [];
   const queued: OutboxRow[] = [];
   for (const row of rows) {
+    // A conflict kept on this device alone (version 0) is not on the server: nothing to replace (R48).
+    if (table === 'conflicts' && row._sync.version === 0) continue;
     const id = String(row['id']);
     const patch = Object.fromEntries(
       fields.filter((field) => resent(row[field])).map((field) => [field, row[field]]),

@@ -2,6 +2,7 @@ import { isSyncedTable, tablePolicy, type SyncedTable } from '../../db/entities/
 import type { PushMutation } from '../protocol.ts';
 import { encryptField } from './encrypt-field.ts';
 import { openRow, openRowWith } from './open-row.ts';
+import { sealKeptValues, type KeptAt } from './seal-kept-values.ts';
 import { sealPatch } from './seal-patch.ts';
 
 /**
@@ -31,12 +32,32 @@ function isRawRow(value: unknown): value is RawRow {
   return typeof table === 'string' && typeof id === 'string' && typeof data === 'object' && data !== null;
 }
 
-export function journalCipher(key: CryptoKey): JournalCipher {
+/** A conflict's row as the device stores it, for where its kept values were written (R48). */
+export type KeptAtLookup = (conflictId: string) => Promise<KeptAt | undefined>;
+
+/** Whether a change to a conflict resends a kept value (R48), which seals with the conflict's row. */
+function resendsKeptValue(mutation: PushMutation): boolean {
+  const { patch } = mutation;
+  return (patch['losing_value'] ?? null) !== null || (patch['base_value'] ?? null) !== null;
+}
+
+/**
+ * `keptAt` finds a conflict's row on the device; without it a change resending a conflict's kept
+ * values (R48) cannot be sealed and throws.
+ */
+export function journalCipher(key: CryptoKey, keptAt?: KeptAtLookup): JournalCipher {
+  async function sealedPatch(table: SyncedTable, mutation: PushMutation) {
+    if (table !== 'conflicts' || !resendsKeptValue(mutation))
+      return sealPatch(key, table, mutation.id, mutation.patch);
+    const kept = await keptAt?.(mutation.id);
+    if (!kept) throw new Error(`The conflict ${mutation.id} to resend is not on this device`);
+    return sealKeptValues(key, kept, mutation.patch);
+  }
   return {
     async sealMutation(mutation) {
       const { table, id } = mutation;
       if (!isSyncedTable(table)) return mutation;
-      const patch = await sealPatch(key, table, id, mutation.patch);
+      const patch = await sealedPatch(table, mutation);
       if (!mutation.base_text) return { ...mutation, patch };
       // A base text is sealed for the field it is the base of, as the field's own value is: the server
       // keeps it with a conflict, and a device opens it there with the field's address.

@@ -4,7 +4,9 @@ import { JournalDecryptionError } from './crypto-errors.ts';
 import { encryptField } from './encrypt-field.ts';
 import { isEncryptedValue } from './encrypted-value.ts';
 import { generateDataKey } from './generate-data-key.ts';
+import { journalCipher } from './journal-cipher.ts';
 import { openRow } from './open-row.ts';
+import { sealKeptValues } from './seal-kept-values.ts';
 import { sealPatch } from './seal-patch.ts';
 
 const NOTE = '0190d4c2-7a1e-7000-8000-00000000000a';
@@ -47,7 +49,7 @@ describe('a change sealed for the server and a row opened from it (ADR 0151)', (
     const cleared = await sealPatch(key, 'conflicts', CONFLICT, { losing_value: null, base_value: null });
     expect(cleared).toEqual({ losing_value: null, base_value: null });
     await expect(sealPatch(key, 'conflicts', CONFLICT, { losing_value: 'words' })).rejects.toThrow(
-      /only clears/,
+      /sealed with its conflict's address/,
     );
   });
 
@@ -107,5 +109,44 @@ describe('a change sealed for the server and a row opened from it (ADR 0151)', (
     // A kept value sealed for another entry does not open as this one's.
     const moved = { ...conflict, row_id: OTHER_NOTE };
     await expect(openRow(key, 'conflicts', CONFLICT, moved)).rejects.toBeInstanceOf(JournalDecryptionError);
+  });
+
+  it("[R48] seals a conflict's resent kept values as the server keeps them, so they open the same way", async () => {
+    const key = await generateDataKey();
+    const kept = { table_name: 'notes', row_id: NOTE, field: 'body' };
+    const conflict = { id: CONFLICT, ...kept, kind: 'lww_lost', reason: '', resolved_at: null };
+    const resent = { losing_value: 'The version that lost', base_value: 'Where both began' };
+    const sealed = await sealKeptValues(key, kept, resent);
+    expect(isEncryptedValue(sealed['losing_value']) && isEncryptedValue(sealed['base_value'])).toBe(true);
+    expect(await openRow(key, 'conflicts', CONFLICT, { ...conflict, ...sealed })).toMatchObject(resent);
+    expect(await sealKeptValues(key, kept, { losing_value: null, resolved_at: null })).toEqual({
+      losing_value: null,
+      resolved_at: null,
+    });
+
+    // A rejected change kept whole: each protected field for its own address, the rest as it was.
+    const rejected = { ...kept, field: null };
+    const change = { losing_value: { title: 'Too long a title', pinned: false } };
+    const sealedChange = await sealKeptValues(key, rejected, change);
+    const sealedTitle = (sealedChange['losing_value'] as Record<string, unknown>)['title'];
+    expect(isEncryptedValue(sealedTitle)).toBe(true);
+    expect(
+      await openRow(key, 'conflicts', CONFLICT, { ...conflict, ...rejected, ...sealedChange }),
+    ).toMatchObject(change);
+
+    // The cipher looks the conflict up on the device; one it cannot find is not sent.
+    const mutation = {
+      seq: 1,
+      mutation_id: 'm',
+      table: 'conflicts',
+      id: CONFLICT,
+      patch: resent,
+      hlc: {},
+      base: {},
+    };
+    const cipher = journalCipher(key, (id) => Promise.resolve(id === CONFLICT ? kept : undefined));
+    const pushed = await cipher.sealMutation(mutation);
+    expect(await openRow(key, 'conflicts', CONFLICT, { ...conflict, ...pushed.patch })).toMatchObject(resent);
+    await expect(journalCipher(key).sealMutation(mutation)).rejects.toThrow(/not on this device/);
   });
 });

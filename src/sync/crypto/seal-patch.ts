@@ -15,9 +15,9 @@ export async function sealPatch(
   const sealed: Record<string, unknown> = { ...patch };
   for (const field of Object.keys(tablePolicy(table).protectedFields)) {
     if (!Object.hasOwn(patch, field) || patch[field] === null) continue;
-    // A kept version is sealed for the field it was written in, which a conflict row's patch does not
-    // name; clients only ever empty them (R42), so anything else is a bug, not something to send.
-    if (table === 'conflicts') throw new Error(`A device only clears conflicts.${field}, never sets it`);
+    // A kept value is sealed for the field it was written in, which a conflict row's patch does not
+    // name: seal-kept-values.ts seals those with the conflict's row.
+    if (table === 'conflicts') throw new Error(`conflicts.${field} is sealed with its conflict's address`);
     sealed[field] = await encryptField(key, { table, id, field }, patch[field]);
   }
   return sealed;
