@@ -220,6 +220,7 @@ export async function applyPullPage(
       write.catch(() => undefined);
       writes.push(write);
     };
+    // What the clear resend must cover again (resendClear only).
     const applied: { table: SyncedTable; id: string }[] = [];
     for (const [table, tableRows] of groups) {
       const store = db.entityTable(table);
@@ -253,7 +254,7 @@ export async function applyPullPage(
       // One call per table: the engine runs in a worker (ADR 0139), where cloning a group's rows in
       // one task holds no one's input.
       if (changed.size > 0) issue(store.bulkPut([...changed.values()]));
-      for (const id of changed.keys()) applied.push({ table, id });
+      if (resendClear) for (const id of changed.keys()) applied.push({ table, id });
     }
     if (resendClear) issue(resendAgainFrom(db, applied));
     // After the clear rows, so a sealed row is kept only when newer than what the tables now hold.

@@ -176,9 +176,9 @@ export function encryptionCommands(ctx: CommandContext) {
     /**
      * The envelope is gone from the server: in one transaction, the clear resend is marked from the
      * start, the audio step is started with the recorded key (ADR 0153), the key is forgotten (kept
-     * retired, to open and never to seal) and the turning off is done. From the commit on, pushes leave clear and the server takes them (R46);
-     * before it, a push leaves sealed and, the envelope being gone, is refused whole and kept (R46),
-     * never stored half.
+     * retired, to open and never to seal) and the turning off is done. From the commit on, pushes
+     * leave clear and the server takes them (R46); before it, a push leaves sealed and, the envelope
+     * being gone, is refused whole and kept (R46), never stored half.
      */
     async finishTurningEncryptionOff(): Promise<void> {
       await db.transaction('rw', db.sync_meta, async () => {
