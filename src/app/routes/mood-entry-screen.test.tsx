@@ -1,10 +1,19 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSearchParams } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { renderAt } from '../../testing/notes-test-harness.tsx';
+import { SettingsContext } from '../../features/settings/index.ts';
+import { UserDataContext } from '../../lib/user-data/user-data-context.ts';
+import { openTestNotesData, openTestSettings, renderAt } from '../../testing/notes-test-harness.tsx';
 import { Component as MoodEntry } from './mood-entry-screen.tsx';
 
 const route = [{ path: '/mood/entry/:date?', element: <MoodEntry /> }];
+
+function DayShown() {
+  const [params] = useSearchParams();
+  return <p>{`The mood screen for ${params.get('day') ?? 'today'}`}</p>;
+}
 
 describe('the mood check-in address', () => {
   it('says a date that is not a day is not one, instead of checking in for today', async () => {
@@ -17,5 +26,49 @@ describe('the mood check-in address', () => {
   it('says a day still to come has not come yet', async () => {
     await renderAt('/mood/entry/2999-01-01', route);
     expect(await screen.findByText(/has not come yet/)).toBeTruthy();
+  });
+
+  describe('open across midnight', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('keeps the check-in begun before midnight on its day, with what was typed, and shows that day once saved', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(2026, 10, 22, 23, 59, 30));
+      const data = await openTestNotesData();
+      const settings = await openTestSettings(data);
+      await renderAt('/mood/entry', [
+        {
+          path: '/mood/entry/:date?',
+          element: (
+            <UserDataContext.Provider value={data}>
+              <SettingsContext.Provider value={settings}>
+                <MoodEntry />
+              </SettingsContext.Provider>
+            </UserDataContext.Provider>
+          ),
+        },
+        { path: '/mood', element: <DayShown /> },
+      ]);
+      await userEvent.click(await screen.findByRole('radio', { name: 'Good' }));
+      await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'A late walk');
+
+      vi.setSystemTime(new Date(2026, 10, 23, 0, 0, 30));
+      await act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+
+      expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Note' }).value).toBe('A late walk');
+      expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Good' }).checked).toBe(true);
+      await userEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+      expect(await screen.findByText('The mood screen for 2026-11-22')).toBeTruthy();
+      expect(await data.db.mood_entries.toArray()).toEqual([
+        expect.objectContaining({
+          level: 4,
+          note: 'A late walk',
+          moment: new Date(2026, 10, 22, 23, 59).toISOString(),
+        }),
+      ]);
+      data.db.close();
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import { MoodCheckIn } from '../../features/mood/index.ts';
@@ -9,12 +10,15 @@ import { Page } from '../../ui/page.tsx';
 /**
  * /mood/entry/:date? — without a date the check-in is for today; ?id= edits an existing one. An address
  * whose date is not a day, or a day still to come, says so rather than quietly checking in for today.
+ * "Today" is the day the form opened on: a check-in begun before midnight stays that day's, with what
+ * was typed in it, when the clock passes midnight while it is open.
  */
 export function Component() {
   const { t, i18n } = useTranslation();
   const today = useToday();
   const { date } = useParams();
   const [params] = useSearchParams();
+  const [openedOn] = useState(today);
   if (date !== undefined && !(isDay(date) && date <= today)) {
     return (
       <Page
@@ -31,7 +35,7 @@ export function Component() {
       </Page>
     );
   }
-  const day = date ?? today;
+  const day = date ?? openedOn;
   return (
     <Page
       title={t('screens.moodEntry.title')}

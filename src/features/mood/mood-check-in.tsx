@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Stored } from '../../db/entities/common.ts';
 import type { MoodEntry } from '../../db/entities/mood-entry.ts';
 import { dayOf, localInstant, type Day } from '../../lib/dates/day.ts';
+import { deviceToday } from '../../lib/dates/device-today.ts';
 import { EditBase, storedFields } from '../../lib/drafts/edit-base.ts';
 import { useFormDraftKeeper } from '../../lib/drafts/use-form-draft-keeper.ts';
 import { useKeptFormDraft } from '../../lib/drafts/use-kept-form-draft.ts';
@@ -181,7 +182,8 @@ function MoodCheckInForm({
         });
       else await userData.commands.createMoodEntry(fields, { draftKey });
       notify({ kind: 'success', title: existing ? t('mood.updated') : t('mood.saved') });
-      void navigate(day === today ? '/mood' : `/mood?day=${day}`);
+      // To the check-in's own day: the form may have been opened before midnight.
+      void navigate(day === deviceToday() ? '/mood' : `/mood?day=${day}`);
     } catch (error) {
       console.error('Saving the mood check-in failed', error);
       notify({ kind: 'error', title: t('mood.saveFailed'), category: 'error' });

@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react';
 
-import { dayOf, type Day } from './day.ts';
-import { deviceTimeZone } from './time-zone.ts';
-
-function deviceToday(): Day {
-  return dayOf(Date.now(), deviceTimeZone());
-}
+import type { Day } from './day.ts';
+import { deviceToday } from './device-today.ts';
 
 /** Today on this device, moving on at midnight and when the app comes back to the foreground. */
 export function useToday(): Day {
