@@ -6,6 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium-path.ts';
 import { e2eEnvironment } from './scripts/e2e-environment.ts';
+import { AFTERNOON_TIME_ZONE } from './tests/e2e/support/afternoon-time-zone.ts';
 
 // The suite's own ports and build (scripts/e2e-environment.ts), so a running `npm start` never stands in.
 Object.assign(process.env, e2eEnvironment(process.env));
@@ -44,6 +45,8 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL,
     serviceWorkers: 'allow',
+    // Every page, a second device's too, in one zone far from midnight (a test's "today" stays put).
+    timezoneId: AFTERNOON_TIME_ZONE,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: findChromium(),
