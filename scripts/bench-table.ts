@@ -54,6 +54,7 @@ export function markdownTable(rows: TableRow[]): string {
 }
 
 function benchmarkSection(benchmark: string, rows: TableRow[]): string {
+  if (rows.every((row) => row.metric.compare)) return comparisonSection(benchmark, rows);
   const notes: string[] = [];
   const body = rows.map((row) => {
     const limit = budget(row.metric) ?? '—';
@@ -63,12 +64,53 @@ function benchmarkSection(benchmark: string, rows: TableRow[]): string {
     if (!notes.includes(note)) notes.push(note);
     return cells(row, `${limit} (${notes.indexOf(note) + 1})`).slice(1);
   });
-  const headings = HEADINGS.slice(1);
+  return section(benchmark, HEADINGS.slice(1), body, notes);
+}
+
+function section(benchmark: string, headings: string[], body: string[][], notes: string[]): string {
   const table = [headings, headings.map(() => '---'), ...body]
     .map((line) => `| ${line.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`)
     .join('\n');
   const noteList = notes.map((note, index) => `${index + 1}. ${note}`).join('\n');
   return [`### ${benchmark}`, table, ...(notes.length > 0 ? [noteList] : [])].join('\n\n');
+}
+
+/**
+ * Systems side by side: a row per scenario, a column per system or ratio, each cell its median and p95
+ * with its note's number; the row's budgets and their verdicts at the end.
+ */
+function comparisonSection(benchmark: string, rows: TableRow[]): string {
+  const placed = rows.map(({ metric }) => ({
+    metric,
+    compare: metric.compare ?? { scenario: '', column: '' },
+  }));
+  const columns = [...new Set(placed.map(({ compare }) => compare.column))];
+  const scenarios = [...new Set(placed.map(({ compare }) => compare.scenario))];
+  const notes: string[] = [];
+  const noteRef = (note: string | undefined) => {
+    if (!note) return '';
+    if (!notes.includes(note)) notes.push(note);
+    return ` (${String(notes.indexOf(note) + 1)})`;
+  };
+  const body = scenarios.map((scenario) => {
+    const inRow = placed.filter((entry) => entry.compare.scenario === scenario).map(({ metric }) => metric);
+    const cellsOfRow = columns.map((column) => {
+      const metric = inRow.find((candidate) => candidate.compare?.column === column);
+      if (!metric) return '—';
+      const spread = metric.runs > 1 ? `, p95 ${metric.p95.toLocaleString('en-US')}` : '';
+      return `${figure(metric, metric.median)}${spread}${noteRef(metric.note)}`;
+    });
+    const judged = inRow.filter((metric) => metric.target);
+    const targets = [...new Set(judged.map((metric) => budget(metric) ?? ''))];
+    return [
+      scenario,
+      ...cellsOfRow,
+      String(Math.max(...inRow.map((metric) => metric.runs))),
+      targets.join(', ') || '—',
+      judged.map((metric) => verdict(metric)).join(', ') || '—',
+    ];
+  });
+  return section(benchmark, ['Scenario', ...columns, 'Runs', 'Target', 'Verdict'], body, notes);
 }
 
 /** The same table padded into columns for a terminal. */

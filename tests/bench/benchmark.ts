@@ -22,6 +22,11 @@ export interface Metric {
   target?: Target;
   /** Context a reader needs to weigh the figure, e.g. a published anchor. */
   note?: string;
+  /**
+   * Where a benchmark sets systems side by side: the scenario (its row in docs/performance.md) and the
+   * system, or the ratio of two, measured in it (its column).
+   */
+  compare?: { scenario: string; column: string };
 }
 
 interface BenchContext {

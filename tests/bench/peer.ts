@@ -181,6 +181,14 @@ async function peerHops(base: string, backend: AppBackend, log: (line: string) =
   return hops;
 }
 
+/** `metric` in the side-by-side table: its scenario's row and its system's (or ratio's) column. */
+function at(metric: Metric, scenario: string, column: string): Metric {
+  return { ...metric, compare: { scenario, column } };
+}
+
+/** The column of how many times Murmur's time `peer` takes. */
+const overMurmur = (peer: string) => `${peer} over Murmur`;
+
 /** How many times `slower` takes what `faster` takes (medians, and p95s), with the issue's expectation. */
 function timesFigure(
   name: string,
@@ -212,7 +220,7 @@ function rateFigure(name: string, drainsMs: readonly number[], note: string): Me
     median: Math.round(median),
     p95: Math.round(Math.min(...rates)),
     runs,
-    note: `${note}; p95 column: slowest run`,
+    note: `${note}; its p95 is the slowest run`,
   };
 }
 
@@ -233,15 +241,33 @@ function conflictFigures(on: string, murmur: ConflictCases, peer: ConflictCases)
   ];
   const twoEditsName = 'two offline edits of one body';
   const deleteName = 'an offline edit against a delete';
+  // The peer's conflict cases run with its default settings (its own default conflict handler).
+  const peerColumn = PEER_DEFAULTS.label;
   return [
-    conflictOutcome(`Murmur, ${on}: ${twoEditsName}`, murmur.twoEdits, twoEdits, true),
-    conflictOutcome(`RxDB, its default handler, ${on}: ${twoEditsName}`, peer.twoEdits, twoEdits, false),
-    conflictOutcome(`Murmur, ${on}: ${deleteName}`, murmur.editAgainstDelete, editAgainstDelete, true),
-    conflictOutcome(
-      `RxDB, its default handler, ${on}: ${deleteName}`,
-      peer.editAgainstDelete,
-      editAgainstDelete,
-      false,
+    at(
+      conflictOutcome(`Murmur, ${on}: ${twoEditsName}`, murmur.twoEdits, twoEdits, true),
+      `${on}: ${twoEditsName}`,
+      'Murmur',
+    ),
+    at(
+      conflictOutcome(`RxDB, its default handler, ${on}: ${twoEditsName}`, peer.twoEdits, twoEdits, false),
+      `${on}: ${twoEditsName}`,
+      peerColumn,
+    ),
+    at(
+      conflictOutcome(`Murmur, ${on}: ${deleteName}`, murmur.editAgainstDelete, editAgainstDelete, true),
+      `${on}: ${deleteName}`,
+      'Murmur',
+    ),
+    at(
+      conflictOutcome(
+        `RxDB, its default handler, ${on}: ${deleteName}`,
+        peer.editAgainstDelete,
+        editAgainstDelete,
+        false,
+      ),
+      `${on}: ${deleteName}`,
+      peerColumn,
     ),
   ];
 }
@@ -339,64 +365,95 @@ async function measureOn(
   const edits = EDITS.toLocaleString('en-US');
   const [defaults, best] = peerRuns;
   if (!defaults || !best) throw new Error('peer: missing peer runs');
-  const peerFigures = (peerRun: (typeof peerRuns)[number]) => [
-    msFigure(
-      `${peerRun.settings.label}, ${on}: initial sync of ${notes} notes`,
-      peerRun.initial,
-      undefined,
-      'a fresh browser, from navigation start to its first replication done; pull and push batches of that size',
-    ),
-    timesFigure(
-      `${peerRun.settings.label} over Murmur, ${on}: initial sync`,
-      peerRun.initial,
-      murmurInitial,
-      2,
-      'how many times Murmur’s time the peer takes; issue 55 expects at least 2',
-    ),
-  ];
-  const drainFigures = (peerRun: (typeof peerRuns)[number]) => [
-    rateFigure(
-      `${peerRun.settings.label}, ${on}: drain of ${edits} offline edits`,
-      peerRun.drains,
-      'online to RxDB in sync',
-    ),
-    timesFigure(
-      `${peerRun.settings.label} over Murmur, ${on}: drain`,
-      peerRun.drains,
-      murmurDrains,
-      1,
-      'issue 55 expects Murmur at least as fast',
-    ),
-  ];
+  const initialScenario = `${on}: initial sync of ${notes} notes`;
+  const drainScenario = `${on}: drain of ${edits} offline edits`;
+  const peerFigures = (peerRun: (typeof peerRuns)[number]) =>
+    [
+      msFigure(
+        `${peerRun.settings.label}, ${on}: initial sync of ${notes} notes`,
+        peerRun.initial,
+        undefined,
+        'a fresh browser, from navigation start to its first replication done; pull and push batches of that size',
+      ),
+      timesFigure(
+        `${peerRun.settings.label} over Murmur, ${on}: initial sync`,
+        peerRun.initial,
+        murmurInitial,
+        2,
+        'how many times Murmur’s time the peer takes; issue 55 expects at least 2',
+      ),
+    ].map((metric, index) =>
+      at(metric, initialScenario, index === 0 ? peerRun.settings.label : overMurmur(peerRun.settings.label)),
+    );
+  const drainFigures = (peerRun: (typeof peerRuns)[number]) =>
+    [
+      rateFigure(
+        `${peerRun.settings.label}, ${on}: drain of ${edits} offline edits`,
+        peerRun.drains,
+        'online to RxDB in sync',
+      ),
+      timesFigure(
+        `${peerRun.settings.label} over Murmur, ${on}: drain`,
+        peerRun.drains,
+        murmurDrains,
+        1,
+        'issue 55 expects Murmur at least as fast',
+      ),
+    ].map((metric, index) =>
+      at(metric, drainScenario, index === 0 ? peerRun.settings.label : overMurmur(peerRun.settings.label)),
+    );
   const hopFigures = (until: keyof Hop, what: string) => {
     const murmur = murmurHopSamples.map((hop) => hop[until]);
     const peer = peerHopSamples.map((hop) => hop[until]);
+    const scenario = `${on}: A → B, to ${what}`;
+    // The peer's A → B devices run with its default settings.
+    const peerColumn = PEER_DEFAULTS.label;
     return [
-      msFigure(`Murmur, ${on}: A → B, to ${what}`, murmur, undefined, 'a note body saved on device A'),
-      msFigure(`RxDB, ${on}: A → B, to ${what}`, peer, undefined, 'a note body saved on device A'),
-      timesFigure(
-        `RxDB over Murmur, ${on}: A → B, to ${what}`,
-        peer,
-        murmur,
-        1,
-        'issue 55 expects Murmur no slower; below 1, the peer is faster',
+      at(
+        msFigure(`Murmur, ${on}: A → B, to ${what}`, murmur, undefined, 'a note body saved on device A'),
+        scenario,
+        'Murmur',
+      ),
+      at(
+        msFigure(`RxDB, ${on}: A → B, to ${what}`, peer, undefined, 'a note body saved on device A'),
+        scenario,
+        peerColumn,
+      ),
+      at(
+        timesFigure(
+          `RxDB over Murmur, ${on}: A → B, to ${what}`,
+          peer,
+          murmur,
+          1,
+          'issue 55 expects Murmur no slower; below 1, the peer is faster',
+        ),
+        scenario,
+        overMurmur(peerColumn),
       ),
     ];
   };
   return {
     metrics: [
-      msFigure(
-        `Murmur, ${on}: initial sync of ${notes} notes`,
-        murmurInitial,
-        undefined,
-        'a fresh browser, from navigation start to "up to date" with every note stored',
+      at(
+        msFigure(
+          `Murmur, ${on}: initial sync of ${notes} notes`,
+          murmurInitial,
+          undefined,
+          'a fresh browser, from navigation start to "up to date" with every note stored',
+        ),
+        initialScenario,
+        'Murmur',
       ),
       ...peerFigures(defaults),
       ...peerFigures(best),
-      rateFigure(
-        `Murmur, ${on}: drain of ${edits} offline edits`,
-        murmurDrains,
-        'online to the outbox empty',
+      at(
+        rateFigure(
+          `Murmur, ${on}: drain of ${edits} offline edits`,
+          murmurDrains,
+          'online to the outbox empty',
+        ),
+        drainScenario,
+        'Murmur',
       ),
       ...drainFigures(defaults),
       ...drainFigures(best),
