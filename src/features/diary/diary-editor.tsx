@@ -21,11 +21,9 @@ export function DiaryEditor({ id }: { id: string }) {
   const today = useToday();
   const [searchParams] = useSearchParams();
   const [day] = useState(() => searchParams.get('day'));
-  // Without a day it is today's: the day it opened on, kept when the clock passes midnight meanwhile.
-  const [openedOn] = useState(today);
   const [drafted, setDrafted] = useState<string | null>(null);
   if (id === NEW_DIARY_ENTRY_ID || id === drafted) {
-    return <NewDiaryEntryEditor day={day !== null && isDay(day) ? day : openedOn} onNamed={setDrafted} />;
+    return <NewDiaryEntryEditor day={day !== null && isDay(day) ? day : today} onNamed={setDrafted} />;
   }
   return <StoredDiaryEntry id={id} />;
 }
