@@ -29,12 +29,17 @@ describe('the mood check-in address', () => {
   });
 
   describe('open across midnight', () => {
-    afterEach(() => vi.useRealTimers());
+    let data: Awaited<ReturnType<typeof openTestNotesData>>;
+    afterEach(() => {
+      data.db.close();
+      vi.useRealTimers();
+    });
 
-    it('keeps the check-in begun before midnight on its day, with what was typed, and shows that day once saved', async () => {
+    /** The check-in screen for today, opened half a minute before midnight. */
+    async function openBeforeMidnight() {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date(2026, 10, 22, 23, 59, 30));
-      const data = await openTestNotesData();
+      data = await openTestNotesData();
       const settings = await openTestSettings(data);
       await renderAt('/mood/entry', [
         {
@@ -49,13 +54,21 @@ describe('the mood check-in address', () => {
         },
         { path: '/mood', element: <DayShown /> },
       ]);
-      await userEvent.click(await screen.findByRole('radio', { name: 'Good' }));
-      await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'A late walk');
+    }
 
+    /** The clock passes midnight, and the app hears of it as when it comes back to the foreground. */
+    async function passMidnight() {
       vi.setSystemTime(new Date(2026, 10, 23, 0, 0, 30));
       await act(() => {
         document.dispatchEvent(new Event('visibilitychange'));
       });
+    }
+
+    it('keeps a check-in begun before midnight on its day, with what was typed, and shows that day once saved', async () => {
+      await openBeforeMidnight();
+      await userEvent.click(await screen.findByRole('radio', { name: 'Good' }));
+      await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'A late walk');
+      await passMidnight();
 
       expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Note' }).value).toBe('A late walk');
       expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Good' }).checked).toBe(true);
@@ -68,7 +81,19 @@ describe('the mood check-in address', () => {
           moment: new Date(2026, 10, 22, 23, 59).toISOString(),
         }),
       ]);
-      data.db.close();
+    });
+
+    it('makes a form left untouched past midnight the new day’s', async () => {
+      await openBeforeMidnight();
+      expect(await screen.findByText('How are you feeling today?')).toBeTruthy();
+      await passMidnight();
+
+      await userEvent.click(await screen.findByRole('radio', { name: 'Good' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+      expect(await screen.findByText('The mood screen for today')).toBeTruthy();
+      expect(await data.db.mood_entries.toArray()).toEqual([
+        expect.objectContaining({ level: 4, moment: new Date(2026, 10, 23, 0, 0).toISOString() }),
+      ]);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
@@ -46,9 +46,20 @@ function spokenTime(language: string, moment: Date, typed: string): string {
 
 /**
  * A check-in in two taps: a level, then Save. Activities, a note and the time are there for those who
- * want them. With `entryId` it edits that check-in instead.
+ * want them. With `entryId` it edits that check-in instead. `onEdited` hears each change the person
+ * makes in the form.
  */
-export function MoodCheckIn({ day, today, entryId }: { day: Day; today: Day; entryId: string | null }) {
+export function MoodCheckIn({
+  day,
+  today,
+  entryId,
+  onEdited,
+}: {
+  day: Day;
+  today: Day;
+  entryId: string | null;
+  onEdited?: () => void;
+}) {
   const userData = useUserData();
   // undefined while loading, null when there is no such check-in (then this is a new one).
   const existing = useLiveQuery(
@@ -67,6 +78,7 @@ export function MoodCheckIn({ day, today, entryId }: { day: Day; today: Day; ent
       existing={existing ?? undefined}
       draftKey={draftKey}
       kept={kept}
+      onEdited={onEdited}
     />
   );
 }
@@ -80,12 +92,14 @@ function MoodCheckInForm({
   existing,
   draftKey,
   kept,
+  onEdited,
 }: {
   day: Day;
   today: Day;
   existing: Stored<MoodEntry> | undefined;
   draftKey: string;
   kept: KeptCheckIn | null;
+  onEdited: (() => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -124,8 +138,11 @@ function MoodCheckInForm({
   const [saving, setSaving] = useState(false);
   const { keep, flush } = useFormDraftKeeper<KeptCheckIn>(draftKey);
   const firstDraft = useRef(draft);
+  const edited = useEffectEvent(() => onEdited?.());
   useEffect(() => {
-    if (draft !== firstDraft.current) keep(worthKeeping(draft, baseline, keptBase(base.seen(BASE_FIELDS))));
+    if (draft === firstDraft.current) return;
+    keep(worthKeeping(draft, baseline, keptBase(base.seen(BASE_FIELDS))));
+    edited();
   }, [draft, baseline, keep, base]);
   const noteId = useId();
   const pickFirstId = useId();
