@@ -38,6 +38,13 @@ export type PullOutcome = 'done' | 'reset' | 'paused';
 const PULL_AHEAD_ROWS = 5_000;
 
 /**
+ * Rows a walk's first request asks for: a fresh device's first sync shows its first notes once one short
+ * page is fetched, checked and committed, instead of a full one; the rest of the walk asks for the pull
+ * limit, fetched ahead while this page is applied, so the walk as a whole costs one more round trip.
+ */
+const FIRST_PAGE_ROWS = 100;
+
+/**
  * Pages in a row found stale (R14a) before a walk gives up as a server error. A page asked for after an
  * acknowledgement is recorded is never stale on a sound server, so only a push acknowledged during every
  * one of these round trips, or a server whose ledger went back, gets here.
@@ -57,15 +64,18 @@ export async function pullToClock(
   wantDigest: boolean,
   renew: () => Promise<void>,
 ): Promise<PullOutcome> {
-  const newFeed = () =>
-    new PullPageFeed((cursor) => {
+  const newFeed = () => {
+    let asked = 0;
+    return new PullPageFeed((cursor) => {
       ctx.pullDemand?.requesting();
+      const limit = asked++ === 0 ? Math.min(FIRST_PAGE_ROWS, ctx.pullLimit) : ctx.pullLimit;
       return fetchPullEnvelope(ctx.db, ctx.transport, ctx.session, ctx.clientId, cursor, {
-        limit: ctx.pullLimit,
+        limit,
         wantDigest,
         cipher: ctx.cipher,
       });
     }, PULL_AHEAD_ROWS);
+  };
   let feed = newFeed();
   feed.start(ctx.startCursor ?? (await getCursor(ctx.db)));
   let staleInARow = 0;

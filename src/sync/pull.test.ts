@@ -44,6 +44,23 @@ describe('pull', () => {
     expect(pulls).toBe(3);
   });
 
+  it('[R13] a walk asks for a short first page, so a fresh device has rows to show after one small request', async () => {
+    const { a, b } = await twoStartedDevices({ pullLimit: 300 });
+    b.transport.pokesEnabled = false; // b pulls only when asked below
+    for (let i = 0; i < 150; i++) await a.commands.createNote({ title: `n${i}` });
+    await sync(a);
+    const limits: number[] = [];
+    const pull = b.transport.pull.bind(b.transport);
+    b.transport.pull = (request, session) => {
+      limits.push(request.limit);
+      return pull(request, session);
+    };
+    await sync(b);
+    expect(await b.db.notes.count()).toBe(150);
+    // The first request is short; the rest of the walk asks for the pull limit.
+    expect(limits).toEqual([100, 300]);
+  });
+
   it('[R13] a long catch-up stores pages as they arrive, so a slow network shows progress', async () => {
     const { world, a, b } = await twoStartedDevices({ pullLimit: 2 });
     b.transport.pokesEnabled = false; // a catch-up: the rows come by pulls, not with a poke (R27a)
