@@ -339,14 +339,16 @@ export class SyncEngine {
       this.pullDemand = demand;
       let ctxCipher: JournalCipher | null = null;
       try {
-        ctxCipher = await this.currentCipher();
+        // Both reads go out together: a push after a save waits for them before its request leaves.
+        const [cipher, clientId] = await Promise.all([this.currentCipher(), getClientId(db, ports.ids)]);
+        ctxCipher = cipher;
         if (ctxCipher) this.pushRefusedLocked = false;
         const ctx: CycleContext = {
           db,
           transport: this.options.transport,
           ports,
           session,
-          clientId: await getClientId(db, ports.ids),
+          clientId,
           cipher: ctxCipher,
           heldLocks: this.heldLocks,
           pushBatchSize: this.options.pushBatchSize,
