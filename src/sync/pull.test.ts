@@ -51,7 +51,7 @@ describe('pull', () => {
     await sync(a);
     const limits: number[] = [];
     const pull = b.transport.pull.bind(b.transport);
-    b.transport.pull = (request, session) => {
+    b.transport.pull = (request: PullRequest, session) => {
       limits.push(request.limit);
       return pull(request, session);
     };
